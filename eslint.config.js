@@ -1,0 +1,38 @@
+// ESLint flat config: typescript-eslint for all TypeScript, React hooks rules for the renderer,
+// and the renderer is never allowed to import electron or server-only modules.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: ['node_modules/**', 'renderer/dist/**', 'server/generated/**', 'build/out/**', '.data/**', 'test-results/**', 'playwright-report/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['electron', 'electron/*'], message: 'The renderer talks to the desktop shell through renderer/platform only.' },
+            { group: ['**/server/*', '!**/server/contracts/*', '!**/server/trpc/router'], message: 'The renderer may import only server/contracts (and the router type).' },
+          ],
+        },
+      ],
+    },
+  },
+);

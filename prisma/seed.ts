@@ -1,0 +1,88 @@
+/**
+ * Demo data for `npm start` and `npm run db:seed`: markets, gift guides and demo members.
+ * Idempotent: rows are upserted by fixed ids, so running it twice changes nothing.
+ */
+import { createHash } from 'node:crypto';
+import type { TDb } from '../server/db/client';
+
+/** Deterministic UUID-shaped ids so the seed is repeatable. */
+export function seedId(key: string): string {
+  const hex = createHash('sha256').update(`gifting-seed:${key}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+export const DEMO_LOGIN = { email: 'demo@gifting.test', password: 'demo-password' } as const;
+
+const MARKETS = [
+  { countryCode: 'US', country: 'USA', currency: 'USD', locale: 'en-US', sortOrder: 0, isDefault: true },
+  { countryCode: 'CA', country: 'Canada', currency: 'CAD', locale: 'en-CA', sortOrder: 1, isDefault: false },
+  { countryCode: 'GB', country: 'UK', currency: 'GBP', locale: 'en-GB', sortOrder: 2, isDefault: false },
+];
+
+const GUIDES: { title: string; description: string; children: string[]; trending?: boolean }[] = [
+  { title: 'Gifts for Her', description: 'Thoughtful finds she will actually use.', children: ['Cozy at home', 'Beauty & wellness', 'Jewelry'] },
+  { title: 'Gifts for Him', description: 'From gadgets to grilling.', children: ['Tech & gadgets', 'Outdoors', 'Grooming'] },
+  { title: 'Gifts for Kids', description: 'Toys, books and crafts by age.', children: ['Toddlers', 'Ages 5-8', 'Tweens'] },
+  { title: 'Secret Santa under $25', description: 'Crowd-pleasers that fit the budget.', children: ['Desk & office', 'Snacks & treats'], trending: true },
+  { title: 'White Elephant', description: 'Funny, weird and wonderful.', children: [] },
+  { title: 'Experiences', description: 'Memories over things.', children: ['Classes', 'Subscriptions'] },
+];
+
+export const DEMO_USERS = [
+  { key: 'demo', firstName: 'Dana', lastName: 'Demo', username: 'dana', email: DEMO_LOGIN.email },
+  { key: 'sam', firstName: 'Sam', lastName: 'Rivera', username: 'samr', email: 'sam@gifting.test' },
+  { key: 'kim', firstName: 'Kim', lastName: 'Lee', username: 'kimlee', email: 'kim@gifting.test' },
+  { key: 'alex', firstName: 'Alex', lastName: 'Nguyen', username: 'alexn', email: 'alex@gifting.test' },
+];
+
+export interface TSeedResult {
+  markets: number;
+  giftGuides: number;
+  users: number;
+}
+
+export async function seedDemoData(db: TDb): Promise<TSeedResult> {
+  let giftGuides = 0;
+  await db.$transaction(async (tx) => {
+    for (const market of MARKETS) {
+      await tx.market.upsert({ where: { countryCode: market.countryCode }, create: market, update: market });
+    }
+    for (const market of MARKETS) {
+      for (const [index, guide] of GUIDES.entries()) {
+        const id = seedId(`guide:${market.countryCode}:${guide.title}`);
+        const data = {
+          marketCode: market.countryCode,
+          title: guide.title,
+          description: guide.description,
+          isTrending: Boolean(guide.trending),
+          sortOrder: index,
+        };
+        await tx.giftGuide.upsert({ where: { id }, create: { id, ...data }, update: data });
+        giftGuides += 1;
+        for (const [childIndex, child] of guide.children.entries()) {
+          const childId = seedId(`guide:${market.countryCode}:${guide.title}:${child}`);
+          const childData = { marketCode: market.countryCode, title: child, parentGiftGuideId: id, sortOrder: childIndex };
+          await tx.giftGuide.upsert({ where: { id: childId }, create: { id: childId, ...childData }, update: childData });
+          giftGuides += 1;
+        }
+      }
+    }
+    for (const user of DEMO_USERS) {
+      const id = seedId(`user:${user.key}`);
+      const data = {
+        email: user.email,
+        username: user.username,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        name: `${user.firstName} ${user.lastName}`,
+      };
+      await tx.user.upsert({ where: { id }, create: { id, ...data }, update: data });
+    }
+  }, { timeout: 30_000 });
+  return { markets: MARKETS.length, giftGuides, users: DEMO_USERS.length };
+}
+
+/** True when the database holds no members yet (npm start seeds only then). */
+export async function isDatabaseEmpty(db: TDb): Promise<boolean> {
+  return (await db.user.count()) === 0;
+}

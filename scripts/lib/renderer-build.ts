@@ -1,0 +1,48 @@
+/** Builds the renderer when its build is missing or older than its sources. */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { PROJECT_ROOT } from './database-server';
+
+const SOURCES = ['renderer', 'server/contracts', 'vite.config.ts', 'package-lock.json'];
+const DIST = path.join(PROJECT_ROOT, 'renderer', 'dist');
+const STAMP = path.join(DIST, '.source-stamp');
+
+function walk(target: string, out: string[]): void {
+  if (!existsSync(target)) return;
+  const stat = statSync(target);
+  if (stat.isFile()) {
+    out.push(`${path.relative(PROJECT_ROOT, target)}:${stat.size}:${stat.mtimeMs}`);
+    return;
+  }
+  for (const entry of readdirSync(target)) {
+    if (entry === 'dist' || entry === 'node_modules') continue;
+    walk(path.join(target, entry), out);
+  }
+}
+
+export function rendererSourceStamp(): string {
+  const files: string[] = [];
+  for (const source of SOURCES) walk(path.join(PROJECT_ROOT, source), files);
+  return createHash('sha256').update(files.sort().join('\n')).digest('hex');
+}
+
+export function isRendererBuildFresh(): boolean {
+  if (!existsSync(path.join(DIST, 'index.html')) || !existsSync(STAMP)) return false;
+  return readFileSync(STAMP, 'utf8').trim() === rendererSourceStamp();
+}
+
+export function ensureRendererBuilt(options: { force?: boolean; log?: (line: string) => void } = {}): boolean {
+  const log = options.log ?? (() => undefined);
+  if (!options.force && isRendererBuildFresh()) return false;
+  log('Building the renderer…');
+  const stamp = rendererSourceStamp();
+  const result = spawnSync(process.execPath, [path.join(PROJECT_ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: PROJECT_ROOT,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error('The renderer build failed (see the output above)');
+  writeFileSync(STAMP, `${stamp}\n`);
+  return true;
+}

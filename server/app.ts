@@ -1,0 +1,100 @@
+/**
+ * The monolith, built by a factory so tests can start it on a random port: tRPC at /trpc, REST at
+ * /v1, the /auth/v2 endpoints, health checks and the built renderer.
+ */
+import fastifyCookie from '@fastify/cookie';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createMemoryCache } from './cache';
+import type { TConfig } from './config';
+import { createDb, type TDb } from './db/client';
+import type { TAppDeps } from './deps';
+import { registerErrorHandler } from './http/errors';
+import { registerRenderer } from './http/renderer';
+import { collectRoutes } from './http/route-list';
+import { registerRestRoutes } from './rest/register';
+import type { TContext } from './trpc/context';
+import { createContextInner } from './trpc/context';
+import { appRouter, type TAppRouter } from './trpc/router';
+
+export interface TBuildOptions {
+  /** Reuse an existing client (tests); otherwise one is created from config.databaseUrl. */
+  db?: TDb;
+}
+
+export interface TServer extends FastifyInstance {
+  deps: TAppDeps;
+}
+
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.token',
+  '*.accessToken',
+  '*.refreshToken',
+];
+
+export async function buildServer(config: TConfig, options: TBuildOptions = {}): Promise<TServer> {
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.requestTimeoutMs * 2,
+    keepAliveTimeout: 5_000,
+    forceCloseConnections: 'idle',
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: 1_048_576,
+  });
+
+  collectRoutes(app);
+
+  const ownsDb = !options.db;
+  const db = options.db ?? createDb(config.databaseUrl, config.databasePoolSize);
+  const deps: TAppDeps = { db, cache: createMemoryCache(), config };
+  app.decorate('deps', deps);
+
+  registerErrorHandler(app);
+  await app.register(fastifyCookie);
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    try {
+      await db.$queryRaw`SELECT 1`;
+      return { status: 'ready' };
+    } catch (error) {
+      app.log.warn({ err: error }, 'database not reachable');
+      return reply.code(503).send({ status: 'unavailable', reason: 'database not reachable' });
+    }
+  });
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req }): TContext =>
+        createContextInner({
+          ...deps,
+          identity: null,
+          ip: req.ip,
+          userAgent: String(req.headers['user-agent'] ?? ''),
+        }),
+      onError({ error, path }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC procedure failed');
+      },
+    } satisfies FastifyTRPCPluginOptions<TAppRouter>['trpcOptions'],
+  });
+
+  await registerRestRoutes(app, deps);
+  await registerRenderer(app, config.rendererDist);
+
+  app.addHook('onClose', async () => {
+    if (ownsDb) await db.$disconnect();
+  });
+
+  return app as unknown as TServer;
+}

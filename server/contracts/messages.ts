@@ -1,0 +1,26 @@
+/** Validation messages of spec §5, word for word. */
+export const VALIDATION_MESSAGES = {
+  email: 'Value is not a valid email address',
+  maxLength: (n: number): string => `The maximum length allowed is ${n}`,
+  minLength: (n: number): string => `This field should be at least ${n} characters long`,
+  required: 'Value is required',
+  conditionalRequired: 'The value is required',
+  sameAs: 'The value must be equal to the other value',
+  url: 'The value is not a valid URL address',
+  minValue: (n: number): string => `The minimum value allowed is ${n}`,
+  decimal: 'Value must be decimal',
+} as const;
+
+/** Client-side and error-catalogue messages of spec §8, word for word. */
+export const ERROR_MESSAGES = {
+  missingToken: 'Expected auth token but none found',
+  identityLoggedOut: 'A user logged out',
+  identityFetch: 'An unexpected error occcurred fetching a user identity',
+  urlMissingParams: 'Url is missing params',
+  resourceMissingId: 'A resource is missing an id value',
+  forbidden: 'Forbidden, please contact support',
+  networkError: 'Network Error',
+  timeoutExceeded: 'timeout exceeded',
+  requestAborted: 'Request aborted',
+  unsupportedProtocol: 'Unsupported protocol',
+} as const;

@@ -1,0 +1,163 @@
+/**
+ * Zod schemas for the validation rules of spec §5, with the spec's messages. Shared by the tRPC
+ * procedures, the REST routes and the renderer's forms.
+ */
+import { z } from 'zod';
+import {
+  EMAIL_MAX,
+  NAME_MAX,
+  NAME_MIN,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  USERNAME_MAX,
+  USERNAME_MIN,
+} from './constants';
+import { VALIDATION_MESSAGES as M } from './messages';
+
+// Loose but practical: one @, no whitespace, a dot in the domain part.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Required text: whitespace-only counts as empty (spec §5). */
+function required(): z.ZodType<string> {
+  return z.string({ error: M.required }).refine((value) => value.trim().length > 0, { error: M.required });
+}
+
+function maxLength(n: number) {
+  return (value: string): boolean => value.length <= n;
+}
+function minLength(n: number) {
+  return (value: string): boolean => value.trim().length === 0 || value.trim().length >= n;
+}
+
+export const ZName = required()
+  .refine(minLength(NAME_MIN), { error: M.minLength(NAME_MIN) })
+  .refine(maxLength(NAME_MAX), { error: M.maxLength(NAME_MAX) })
+  .transform((value) => value.trim());
+
+export const ZPersonName = required()
+  .refine(maxLength(NAME_MAX), { error: M.maxLength(NAME_MAX) })
+  .transform((value) => value.trim());
+
+export const ZEmail = required()
+  .transform((value) => value.trim())
+  .refine((value) => EMAIL_PATTERN.test(value), { error: M.email })
+  .refine(maxLength(EMAIL_MAX), { error: M.maxLength(EMAIL_MAX) })
+  .transform((value) => value.toLowerCase());
+
+export const ZUsername = required()
+  .refine((value) => !/\s/.test(value), { error: 'Username cannot contain spaces' })
+  .refine(minLength(USERNAME_MIN), { error: M.minLength(USERNAME_MIN) })
+  .refine(maxLength(USERNAME_MAX), { error: M.maxLength(USERNAME_MAX) });
+
+export const ZPassword = z
+  .string({ error: M.required })
+  .refine((value) => value.length > 0, { error: M.required })
+  .refine((value) => value.length === 0 || value.length >= PASSWORD_MIN, { error: M.minLength(PASSWORD_MIN) })
+  .refine(maxLength(PASSWORD_MAX), { error: M.maxLength(PASSWORD_MAX) });
+
+export const ZUuid = z
+  .string({ error: M.required })
+  .refine((value) => UUID_PATTERN.test(value), { error: 'Id must be a UUID' })
+  .transform((value) => value.toLowerCase());
+
+export function isUuid(value: string): boolean {
+  return UUID_PATTERN.test(value);
+}
+
+export const ZBirthday = z
+  .object({
+    month: z.number().int().max(12).optional().nullable(),
+    day: z.number().int().max(31).optional().nullable(),
+  })
+  .superRefine((value, ctx) => {
+    const given = value.month != null || value.day != null;
+    if (!given) return;
+    if ((value.month ?? 0) < 1) ctx.addIssue({ code: 'custom', path: ['month'], message: M.minValue(1) });
+    if ((value.day ?? 0) < 1) ctx.addIssue({ code: 'custom', path: ['day'], message: M.minValue(1) });
+  });
+
+const ALLOWED_URL_PROTOCOLS = ['http:', 'https:', 'ftp:'];
+
+/** A URL is opened only if it is a valid http, https or ftp URL or an app-scheme link (spec §5). */
+export function isOpenableUrl(value: string, appScheme: string): boolean {
+  try {
+    const url = new URL(value);
+    return ALLOWED_URL_PROTOCOLS.includes(url.protocol) || url.protocol === appScheme;
+  } catch {
+    return false;
+  }
+}
+
+export const ZUrl = z.string().refine((value) => {
+  try {
+    const url = new URL(value);
+    return ALLOWED_URL_PROTOCOLS.includes(url.protocol);
+  } catch {
+    return false;
+  }
+}, { error: M.url });
+
+export const ZDecimal = z.union([z.number(), z.string()]).refine((value) => /^-?\d+(\.\d+)?$/.test(String(value)), {
+  error: M.decimal,
+});
+
+/** Mailing address: if any of address1, city, state or postalCode is filled, country is required. */
+export const ZMailingAddress = z
+  .object({
+    address1: z.string().max(100).optional().nullable(),
+    address2: z.string().max(100).optional().nullable(),
+    city: z.string().max(100).optional().nullable(),
+    state: z.string().max(100).optional().nullable(),
+    postalCode: z.string().max(20).optional().nullable(),
+    country: z.string().max(100).optional().nullable(),
+  })
+  .superRefine((value, ctx) => {
+    const filled = [value.address1, value.city, value.state, value.postalCode].some((v) => v && v.trim());
+    if (filled && !value.country?.trim()) {
+      ctx.addIssue({ code: 'custom', path: ['country'], message: M.conditionalRequired });
+    }
+  });
+
+export type TMailingAddress = z.infer<typeof ZMailingAddress>;
+
+/** Complete only if address1, city, state, postalCode and country are all set (spec §3). */
+export function isAddressComplete(address: TMailingAddress | null | undefined): boolean {
+  if (!address) return false;
+  return [address.address1, address.city, address.state, address.postalCode, address.country].every(
+    (v) => typeof v === 'string' && v.trim().length > 0,
+  );
+}
+
+/** Field errors keyed by dotted path, as both faces answer them (one message per field). */
+export type TFieldErrors = Record<string, string>;
+
+export function fieldErrorsFromZod(error: z.ZodError): TFieldErrors {
+  const out: TFieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_';
+    if (!(key in out)) out[key] = translateIssue(issue);
+  }
+  return out;
+}
+
+/** Maps zod's own built-in issues onto spec §5 messages so users never see zod's wording. */
+function translateIssue(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined || issue.input === null ? M.required : issue.message;
+    case 'too_small':
+      if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? M.required : M.minLength(Number(issue.minimum));
+      if (issue.origin === 'number') return M.minValue(Number(issue.minimum));
+      return issue.message;
+    case 'too_big':
+      if (issue.origin === 'string') return M.maxLength(Number(issue.maximum));
+      return issue.message;
+    case 'invalid_format':
+      if (issue.format === 'email') return M.email;
+      if (issue.format === 'url') return M.url;
+      return issue.message;
+    default:
+      return issue.message;
+  }
+}

@@ -1,0 +1,21 @@
+/**
+ * tRPC context, split so tests build it directly (`createContextInner`) and the HTTP adapter wraps it.
+ */
+import type { TIdentity } from '../contracts/identity';
+import type { TAppDeps } from '../deps';
+
+export interface TContext extends TAppDeps {
+  identity: TIdentity | null;
+  /** Request metadata for audit logs and rate limits. */
+  ip: string;
+  userAgent: string;
+}
+
+export function createContextInner(input: TAppDeps & { identity?: TIdentity | null; ip?: string; userAgent?: string }): TContext {
+  return {
+    ...input,
+    identity: input.identity ?? null,
+    ip: input.ip ?? '127.0.0.1',
+    userAgent: input.userAgent ?? 'test',
+  };
+}

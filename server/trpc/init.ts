@@ -1,0 +1,85 @@
+/**
+ * The one place tRPC is initialised: router, procedures, role-checking factories and the caller
+ * factory. Errors go through the AppError table so tRPC and REST answer alike.
+ */
+import { TRPCError, initTRPC } from '@trpc/server';
+import { ZodError } from 'zod';
+import { deriveAuthFlags, type TAuthFlags, type TIdentity } from '../contracts/identity';
+import { fieldErrorsFromZod, type TFieldErrors } from '../contracts/validation';
+import { APP_ERRORS, AppError, type TAppErrorCode } from '../errors';
+import type { TContext } from './context';
+
+export interface TErrorShapeData {
+  appCode: TAppErrorCode;
+  httpStatus: number;
+  fieldErrors?: TFieldErrors;
+  retryAfter?: number;
+}
+
+/** Converts any thrown error into an AppError (zod failures become VALIDATION with spec messages). */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof TRPCError) {
+    if (error.cause instanceof AppError) return error.cause;
+    if (error.cause instanceof ZodError) {
+      return new AppError('VALIDATION', { fieldErrors: fieldErrorsFromZod(error.cause) });
+    }
+    const byTrpc = (Object.keys(APP_ERRORS) as TAppErrorCode[]).find((code) => APP_ERRORS[code].trpc === error.code);
+    return new AppError(byTrpc ?? 'INTERNAL', byTrpc && byTrpc !== 'INTERNAL' ? { message: error.message } : { cause: error });
+  }
+  if (error instanceof ZodError) return new AppError('VALIDATION', { fieldErrors: fieldErrorsFromZod(error) });
+  return new AppError('INTERNAL', { cause: error });
+}
+
+const t = initTRPC.context<TContext>().create({
+  errorFormatter({ shape, error }) {
+    const appError = toAppError(error);
+    const data: TErrorShapeData & typeof shape.data = {
+      ...shape.data,
+      code: appError.trpcCode,
+      httpStatus: appError.httpStatus,
+      appCode: appError.code,
+      ...(appError.fieldErrors ? { fieldErrors: appError.fieldErrors } : {}),
+      ...(appError.retryAfter ? { retryAfter: appError.retryAfter } : {}),
+      stack: undefined,
+    };
+    return { ...shape, message: appError.message, data };
+  },
+});
+
+export const router = t.router;
+export const middleware = t.middleware;
+export const createCallerFactory = t.createCallerFactory;
+
+export const publicProcedure = t.procedure;
+
+export interface TAuthedContext extends TContext {
+  identity: TIdentity;
+  flags: TAuthFlags;
+}
+
+/** Requires any known identity (a floater included). */
+export const knownProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.identity) throw new AppError('UNAUTHENTICATED');
+  return next({ ctx: { ...ctx, identity: ctx.identity, flags: deriveAuthFlags(ctx.identity) } });
+});
+
+/** Requires a fully authenticated identity (ElfFullAuth). */
+export const authedProcedure = knownProcedure.use(({ ctx, next }) => {
+  if (!ctx.flags.isAuthenticated) throw new AppError('UNAUTHENTICATED');
+  return next();
+});
+
+/** Requires one of the given roles (on the identity itself, not merged impersonator roles). */
+export function roleProcedure(...roles: string[]) {
+  return authedProcedure.use(({ ctx, next }) => {
+    if (!ctx.identity.roles.some((role) => roles.includes(role))) throw new AppError('FORBIDDEN');
+    return next();
+  });
+}
+
+/** Admin area: admin or impersonator-admin (spec §6). */
+export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (!ctx.flags.isAdmin && !ctx.flags.isImpersonatorAdmin) throw new AppError('FORBIDDEN');
+  return next();
+});

@@ -1,0 +1,13 @@
+/** The app router: only assembles the domain routers. */
+import { router } from './init';
+import { enumsRouter } from './routers/enums/router';
+import { homeRouter } from './routers/home/router';
+import { shopRouter } from './routers/shop/router';
+
+export const appRouter = router({
+  enums: enumsRouter,
+  home: homeRouter,
+  shop: shopRouter,
+});
+
+export type TAppRouter = typeof appRouter;

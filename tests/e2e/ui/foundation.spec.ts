@@ -1,0 +1,28 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('foundation UI', () => {
+  test('the landing page shows live data and navigates to a lazy route', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await page.goto('/');
+    await expect(page.getByTestId('landing-hero')).toBeVisible();
+    // The seed has four members and six top-level guides per market.
+    await expect(page.getByTestId('member-count')).toContainText('4');
+    await expect(page.getByTestId('gift-guide-card').first()).toBeVisible();
+    expect(await page.getByTestId('gift-guide-card').count()).toBe(6);
+
+    const scriptsBefore = scripts.length;
+    await page.getByRole('link', { name: 'Home' }).first().click();
+    await expect(page).toHaveURL(/\/home\/$/);
+    await expect(page.getByTestId('home-screen')).toBeVisible();
+    // The home screen came as its own lazily loaded chunk.
+    expect(scripts.length).toBeGreaterThan(scriptsBefore);
+  });
+
+  test('an unknown path shows the not-found screen', async ({ page }) => {
+    await page.goto('/no-such-page/');
+    await expect(page.getByTestId('not-found')).toBeVisible();
+  });
+});

@@ -1,0 +1,125 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createMarket } from '../../factories/shop';
+import { testDb } from '../../helpers/db';
+import { startTestServer, type TTestServer } from '../../helpers/server';
+
+// A tiny renderer build, so static serving is tested without depending on Vite.
+const dist = mkdtempSync(path.join(os.tmpdir(), 'gifting-dist-'));
+mkdirSync(path.join(dist, 'assets'));
+writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Gifting test shell</title><div id="root"></div>');
+writeFileSync(path.join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
+writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+
+let server: TTestServer;
+let market: Awaited<ReturnType<typeof createMarket>>;
+beforeAll(async () => {
+  // Created before the server answers anything: markets are cached for 5 minutes (spec §9).
+  market = await createMarket(testDb(), { currency: 'EUR' });
+  server = await startTestServer({ RENDERER_DIST: dist });
+});
+
+const get = (url: string, init?: RequestInit): Promise<Response> =>
+  fetch(`${server.baseUrl}${url}`, { redirect: 'manual', ...init });
+
+describe('health', () => {
+  it('/healthz says the process is alive', async () => {
+    const response = await get('/healthz');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('/readyz checks the database', async () => {
+    const response = await get('/readyz');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ready' });
+  });
+});
+
+describe('REST /v1', () => {
+  it.each([
+    ['genders', [{ value: 'female', label: 'She/Her' }, { value: 'male', label: 'He/Him' }, { value: 'neutral', label: 'They/Them' }]],
+    ['currencies', ['USD', 'CAD', 'GBP', 'AUD', 'EUR', 'MXN', 'BRL', 'HKD', 'INR', 'BTC'].map((c) => ({ value: c, label: c }))],
+    ['channels', []],
+  ])('GET /v1/enums/%s', async (name, expected) => {
+    const response = await get(`/v1/enums/${name}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=3600');
+    expect(await response.json()).toEqual(expected);
+  });
+
+  it('an unknown enumeration is 404, not 500', async () => {
+    const response = await get('/v1/enums/planets');
+    expect(response.status).toBe(404);
+    expect((await response.json()).error.code).toBe('NOT_FOUND');
+  });
+
+  it('market data defaults to US, USD, en-US', async () => {
+    const response = await get('/v1/shop/market-data');
+    expect(await response.json()).toEqual({ market: 'US', currency: 'USD', locale: 'en-US' });
+  });
+
+  it('market data follows the market from the database', async () => {
+    const response = await get(`/v1/shop/market-data?market=${market.countryCode.toLowerCase()}`);
+    expect(await response.json()).toEqual({ market: market.countryCode, currency: 'EUR', locale: `en-${market.countryCode}` });
+  });
+
+  it('a malformed market answers 400 with a message per field', async () => {
+    const response = await get('/v1/shop/market-data?market=USA1');
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.error.code).toBe('VALIDATION');
+    expect(body.error.fieldErrors.market).toMatch(/two-letter/);
+  });
+
+  it('unknown API paths answer JSON 404 and are never the renderer', async () => {
+    const response = await get('/v1/nothing-here');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/json/);
+  });
+});
+
+describe('tRPC /trpc', () => {
+  it('serves the same market data as REST', async () => {
+    const input = encodeURIComponent(JSON.stringify({ market: 'GB' }));
+    const [trpc, rest] = await Promise.all([get(`/trpc/shop.marketData?input=${input}`), get('/v1/shop/market-data?market=GB')]);
+    expect((await trpc.json()).result.data).toEqual(await rest.json());
+  });
+
+  it('answers zod failures with 400 and field errors through the same AppError table', async () => {
+    const input = encodeURIComponent(JSON.stringify({ market: 'not a market' }));
+    const response = await get(`/trpc/shop.marketData?input=${input}`);
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.error.data.appCode).toBe('VALIDATION');
+    expect(body.error.data.fieldErrors.market).toMatch(/two-letter/);
+  });
+});
+
+describe('renderer serving', () => {
+  it('redirects paths without a trailing slash with 301, keeping the query', async () => {
+    const response = await get('/gift-exchanges?tab=mine');
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toBe('/gift-exchanges/?tab=mine');
+  });
+
+  it('serves index.html for any app path (history mode), never cached', async () => {
+    const response = await get('/gift-exchanges/some/deep/path/');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.text()).toContain('Gifting test shell');
+  });
+
+  it('serves hashed assets with long-cache headers', async () => {
+    const response = await get('/assets/main-abc123.js');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('revalidates unhashed files and 404s missing files', async () => {
+    expect((await get('/favicon.svg')).headers.get('cache-control')).toBe('no-cache');
+    expect((await get('/missing.png')).status).toBe(404);
+  });
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../../server/config';
+
+const base = { DATABASE_URL: 'mysql://root@127.0.0.1:3306/gifting' };
+
+describe('loadConfig', () => {
+  it('applies defaults', () => {
+    const config = loadConfig(base);
+    expect(config).toMatchObject({ port: 3000, nodeEnv: 'development', requestTimeoutMs: 30_000, publicUrl: 'http://localhost:3000' });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'postgres://x/y' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: undefined }, 'DATABASE_URL'],
+    [{ REQUEST_TIMEOUT_MS: '0' }, 'REQUEST_TIMEOUT_MS'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+    [{ REDIS_URL: 'http://localhost' }, 'REDIS_URL'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+  ])('a bad value (%o) stops with a message naming %s', (override, variable) => {
+    const env = { ...base, ...override };
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect((error as ConfigError).message).toContain(variable);
+      expect((error as ConfigError).problems.every((problem) => problem.startsWith(variable))).toBe(true);
+    }
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(loadConfig({ ...base, PORT: '' }).port).toBe(3000);
+  });
+});

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ZBirthday,
+  ZEmail,
+  ZMailingAddress,
+  ZName,
+  ZPassword,
+  ZUsername,
+  fieldErrorsFromZod,
+  isAddressComplete,
+  isOpenableUrl,
+} from '../../../server/contracts/validation';
+
+function firstError(schema: { safeParse(value: unknown): { success: boolean; error?: unknown } }, value: unknown): string | undefined {
+  const result = schema.safeParse(value);
+  if (result.success) return undefined;
+  return Object.values(fieldErrorsFromZod(result.error as never))[0];
+}
+
+describe('spec §5 validation messages', () => {
+  it('name: required, 2 to 50', () => {
+    expect(firstError(ZName, '   ')).toBe('Value is required');
+    expect(firstError(ZName, undefined)).toBe('Value is required');
+    expect(firstError(ZName, 'A')).toBe('This field should be at least 2 characters long');
+    expect(firstError(ZName, 'x'.repeat(51))).toBe('The maximum length allowed is 50');
+    expect(firstError(ZName, 'Al')).toBeUndefined();
+  });
+
+  it('email: required, valid, at most 50', () => {
+    expect(firstError(ZEmail, '')).toBe('Value is required');
+    expect(firstError(ZEmail, 'not-an-email')).toBe('Value is not a valid email address');
+    expect(firstError(ZEmail, `${'a'.repeat(45)}@x.com`)).toBe('The maximum length allowed is 50');
+    expect(ZEmail.parse(' Dana@Example.COM ')).toBe('dana@example.com');
+  });
+
+  it('username: no whitespace, 2 to 50', () => {
+    expect(firstError(ZUsername, 'a b')).toBeDefined();
+    expect(firstError(ZUsername, 'a')).toBe('This field should be at least 2 characters long');
+    expect(firstError(ZUsername, 'ab')).toBeUndefined();
+  });
+
+  it('password: 4 to 128', () => {
+    expect(firstError(ZPassword, '')).toBe('Value is required');
+    expect(firstError(ZPassword, 'abc')).toBe('This field should be at least 4 characters long');
+    expect(firstError(ZPassword, 'x'.repeat(129))).toBe('The maximum length allowed is 128');
+    expect(firstError(ZPassword, 'abcd')).toBeUndefined();
+  });
+
+  it('birthday: a given day or month must both be at least 1', () => {
+    expect(firstError(ZBirthday, { month: 3 })).toBe('The minimum value allowed is 1');
+    expect(firstError(ZBirthday, {})).toBeUndefined();
+    expect(firstError(ZBirthday, { month: 3, day: 9 })).toBeUndefined();
+  });
+
+  it('mailing address: country is required once any of the others is filled', () => {
+    expect(firstError(ZMailingAddress, { city: 'Oslo' })).toBe('The value is required');
+    expect(firstError(ZMailingAddress, {})).toBeUndefined();
+    expect(isAddressComplete({ address1: '1 Main', city: 'X', state: 'Y', postalCode: '1', country: 'US' })).toBe(true);
+    expect(isAddressComplete({ address1: '1 Main', city: 'X', state: 'Y', postalCode: '1' })).toBe(false);
+  });
+
+  it('only http, https, ftp and app-scheme URLs are opened', () => {
+    expect(isOpenableUrl('https://example.com', 'elfgifts:')).toBe(true);
+    expect(isOpenableUrl('ftp://example.com/file', 'elfgifts:')).toBe(true);
+    expect(isOpenableUrl('elfgifts://exchange/1', 'elfgifts:')).toBe(true);
+    expect(isOpenableUrl('javascript:alert(1)', 'elfgifts:')).toBe(false);
+    expect(isOpenableUrl('not a url', 'elfgifts:')).toBe(false);
+  });
+});
