@@ -29,7 +29,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['electron', 'electron/*'], message: 'The renderer talks to the desktop shell through renderer/platform only.' },
-            { group: ['**/server/*', '!**/server/contracts/*', '!**/server/trpc/router'], message: 'The renderer may import only server/contracts (and the router type).' },
+            {
+              regex: '(^|/)server/(?!contracts/|trpc/router$)',
+              message: 'The renderer may import only server/contracts (and the router type).',
+            },
           ],
         },
       ],
