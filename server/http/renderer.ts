@@ -3,13 +3,13 @@
  * browser path (history mode), and 301 to the canonical trailing-slash path (spec §2).
  */
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Paths owned by the API faces; never answered with the renderer. */
-const API_PREFIXES = ['/trpc', '/v1/', '/auth/', '/healthz', '/readyz'];
+const API_PREFIXES = ['/trpc', '/v1/', '/auth/v2/', '/auth/set-experiment', '/healthz', '/readyz'];
 
 export function isApiPath(pathname: string): boolean {
   return API_PREFIXES.some((prefix) => pathname === prefix.replace(/\/$/, '') || pathname.startsWith(prefix));
@@ -46,10 +46,12 @@ export async function registerRenderer(app: FastifyInstance, distDir: string): P
     });
   }
 
-  let indexHtml: string | null = null;
+  // Re-read when the build changes (npm start rebuilds a stale renderer while a dev server may run).
+  let cached: { mtimeMs: number; html: string } | null = null;
   const loadIndex = async (): Promise<string> => {
-    indexHtml ??= await readFile(indexFile, 'utf8');
-    return indexHtml;
+    const { mtimeMs } = await stat(indexFile);
+    if (!cached || cached.mtimeMs !== mtimeMs) cached = { mtimeMs, html: await readFile(indexFile, 'utf8') };
+    return cached.html;
   };
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {

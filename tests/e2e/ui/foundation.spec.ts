@@ -14,9 +14,9 @@ test.describe('foundation UI', () => {
     expect(await page.getByTestId('gift-guide-card').count()).toBe(6);
 
     const scriptsBefore = scripts.length;
-    await page.getByRole('link', { name: 'Home' }).first().click();
+    await page.getByTestId('nav-home').click();
     await expect(page).toHaveURL(/\/home\/$/);
-    await expect(page.getByTestId('home-screen')).toBeVisible();
+    await expect(page.getByTestId('home-welcome')).toBeVisible();
     // The home screen came as its own lazily loaded chunk.
     expect(scripts.length).toBeGreaterThan(scriptsBefore);
   });

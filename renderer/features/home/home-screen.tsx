@@ -1,0 +1,90 @@
+/**
+ * Home (`/home/`, v2.home): a welcome, quick links into the main areas and the top-level gift guides.
+ */
+import { Card, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { href } from '../../routes/route-table';
+import { formatCount } from './format';
+import { GiftGuideGrid, GiftGuideGridSkeleton } from './gift-guide-grid';
+import { LoadErrorAlert } from './load-error-alert';
+import { useLandingSummary } from './use-landing-summary';
+
+const QUICK_LINKS = [
+  { emoji: '🎅', label: 'Start a gift exchange', hint: 'Draw names in minutes', to: href('v2.generator.root') },
+  { emoji: '🎁', label: 'Gift exchanges', hint: 'Your draws and RSVPs', to: href('v2.giftExchanges.list') },
+  { emoji: '📝', label: 'Wish lists', hint: 'Add and share wishes', to: href('v2.wishLists.own') },
+  { emoji: '🛍️', label: 'Shop', hint: 'Gift guides and new arrivals', to: href('v2.shop.root') },
+  { emoji: '👪', label: 'Groups', hint: 'Family, friends, teams', to: href('v2.groups.list') },
+  { emoji: '💬', label: 'Messages', hint: 'Chats and reminders', to: href('v2.messages') },
+] as const;
+
+export default function HomeScreen() {
+  const landing = useLandingSummary();
+  const data = landing.data;
+
+  return (
+    <Container size="lg" py="lg">
+      <Stack gap="xl">
+        <Stack gap={4} data-testid="home-welcome">
+          <Title order={1}>Welcome to Gifting 🎄</Title>
+          <Text c="dimmed">
+            Pick up where you left off, or start something new.{' '}
+            {data ? (
+              <>
+                You are one of{' '}
+                <Text span fw={700} c="red.7" data-testid="member-count" data-value={data.memberCount}>
+                  {formatCount(data.memberCount, data.marketData.locale)}
+                </Text>{' '}
+                members.
+              </>
+            ) : null}
+          </Text>
+        </Stack>
+
+        <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="md" data-testid="home-quick-links">
+          {QUICK_LINKS.map((link) => (
+            <UnstyledButton key={link.to} component={Link} to={link.to} data-testid="quick-link">
+              <Card withBorder padding="md" radius="md" h="100%">
+                <Text fz={28} lh={1} aria-hidden>
+                  {link.emoji}
+                </Text>
+                <Text fw={700} mt="xs">
+                  {link.label}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {link.hint}
+                </Text>
+              </Card>
+            </UnstyledButton>
+          ))}
+        </SimpleGrid>
+
+        <Stack gap="md" component="section" aria-labelledby="home-guides-heading">
+          <Group justify="space-between" align="flex-end">
+            <Title order={2} id="home-guides-heading">
+              Popular gift guides
+            </Title>
+            {data ? (
+              <Text size="sm" c="dimmed" data-testid="home-market">
+                {data.marketData.market} · {data.marketData.currency}
+              </Text>
+            ) : (
+              <Skeleton h={14} w={80} />
+            )}
+          </Group>
+          {landing.isError && !data ? (
+            <LoadErrorAlert
+              message={landing.error.message}
+              onRetry={() => void landing.refetch()}
+              testId="home-error"
+            />
+          ) : data ? (
+            <GiftGuideGrid guides={data.giftGuides} />
+          ) : (
+            <GiftGuideGridSkeleton />
+          )}
+        </Stack>
+      </Stack>
+    </Container>
+  );
+}

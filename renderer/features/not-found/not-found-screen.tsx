@@ -1,0 +1,24 @@
+import { Button, Container, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { href } from '../../routes/route-table';
+
+/** Unknown paths, screens that do not exist yet and malformed ids land here (spec §2). */
+export default function NotFoundScreen() {
+  return (
+    <Container size="sm" py={64} data-testid="not-found">
+      <Stack align="center" gap="md" ta="center">
+        <Text fz={64} lh={1} aria-hidden>
+          🎀
+        </Text>
+        <Title order={1}>Page not found</Title>
+        <Text c="dimmed" maw={440}>
+          We looked under the tree and behind the wrapping paper, but this page is not here. It may have moved, or the
+          link may be incomplete.
+        </Text>
+        <Button component={Link} to={href('v2.landing')} size="md" data-testid="not-found-home-link">
+          Take me home
+        </Button>
+      </Stack>
+    </Container>
+  );
+}
