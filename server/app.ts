@@ -5,10 +5,14 @@
 import fastifyCookie from '@fastify/cookie';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createMemoryCache } from './cache';
 import type { TConfig } from './config';
-import { createDb, type TDb } from './db/client';
+import { createDeps } from './create-deps';
+import type { TDb } from './db/client';
 import type { TAppDeps } from './deps';
+import { registerImpersonationWriteGuard } from './auth/write-guard';
+import { registerRequestIdentity } from './auth/request-identity';
+import { oidcAuthExtensions, oidcRoutes } from './auth/oidc';
+import { authRoutes, type TAuthRouteExtensions } from './auth/routes';
 import { registerErrorHandler } from './http/errors';
 import { registerRenderer } from './http/renderer';
 import { collectRoutes } from './http/route-list';
@@ -20,6 +24,8 @@ import { appRouter, type TAppRouter } from './trpc/router';
 export interface TBuildOptions {
   /** Reuse an existing client (tests); otherwise one is created from config.databaseUrl. */
   db?: TDb;
+  /** Social sign-in and other auth plug-ins. */
+  authExtensions?: (deps: TAppDeps) => TAuthRouteExtensions;
 }
 
 export interface TServer extends FastifyInstance {
@@ -54,12 +60,14 @@ export async function buildServer(config: TConfig, options: TBuildOptions = {}):
   collectRoutes(app);
 
   const ownsDb = !options.db;
-  const db = options.db ?? createDb(config.databaseUrl, config.databasePoolSize);
-  const deps: TAppDeps = { db, cache: createMemoryCache(), config };
+  const deps: TAppDeps = createDeps(config, { db: options.db });
+  const { db } = deps;
   app.decorate('deps', deps);
 
   registerErrorHandler(app);
   await app.register(fastifyCookie);
+  registerRequestIdentity(app, deps);
+  registerImpersonationWriteGuard(app, deps);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
@@ -79,7 +87,7 @@ export async function buildServer(config: TConfig, options: TBuildOptions = {}):
       createContext: ({ req }): TContext =>
         createContextInner({
           ...deps,
-          identity: null,
+          identity: req.identity,
           ip: req.ip,
           userAgent: String(req.headers['user-agent'] ?? ''),
         }),
@@ -90,9 +98,13 @@ export async function buildServer(config: TConfig, options: TBuildOptions = {}):
   });
 
   await registerRestRoutes(app, deps);
+  const authExtensions = options.authExtensions ?? (config.oidcProviders.length > 0 ? oidcAuthExtensions : undefined);
+  await app.register(authRoutes(deps, authExtensions?.(deps) ?? {}));
+  await app.register(oidcRoutes(deps));
   await registerRenderer(app, config.rendererDist);
 
   app.addHook('onClose', async () => {
+    deps.mailer.close();
     if (ownsDb) await db.$disconnect();
   });
 

@@ -2,6 +2,7 @@
  * Configuration, read from the environment once at start and validated with zod. A bad value stops
  * the process with a message naming the variable.
  */
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 
 const ZBoolean = z
@@ -27,7 +28,33 @@ const ZConfig = z.object({
   COUNTRY_HEADER: z.string().default('cf-ipcountry'),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
   APP_VERSION: z.string().default('0.1.0'),
+  /** HS256 secret for access tokens, at least 32 bytes. Or use JWT_PRIVATE_KEY/JWT_PUBLIC_KEY (RS256). */
+  JWT_SECRET: z.string().refine((value) => Buffer.byteLength(value) >= 32, 'must be at least 32 bytes').optional(),
+  JWT_PRIVATE_KEY: z.string().includes('PRIVATE KEY', { message: 'must be a PEM private key' }).optional(),
+  JWT_PUBLIC_KEY: z.string().includes('PUBLIC KEY', { message: 'must be a PEM public key' }).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(900),
+  REFRESH_IDLE_DAYS: z.coerce.number().min(0.001).max(90).default(14),
+  REFRESH_ABSOLUTE_DAYS: z.coerce.number().min(0.001).max(365).default(60),
+  REFRESH_GRACE_SECONDS: z.coerce.number().int().min(0).max(120).default(30),
+  IMPERSONATION_MAX_MINUTES: z.coerce.number().int().min(1).max(60, 'must be at most 60').default(60),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').default('smtp://127.0.0.1:2525'),
+  MAIL_FROM: z.string().default('Gifting <no-reply@gifting.test>'),
+  /** JSON list of OpenID Connect providers: [{"id","label","issuer","clientId","clientSecret"}]. */
+  OIDC_PROVIDERS: z.string().default('[]'),
+  /** Log-in throttling: failures allowed per account and per address in the window. */
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
 });
+
+const ZOidcProvider = z.object({
+  id: z.string().regex(/^[a-z0-9-]{2,40}$/, 'id must be 2-40 lower-case letters, digits or dashes'),
+  label: z.string().min(1),
+  issuer: z.url(),
+  clientId: z.string().min(1),
+  clientSecret: z.string().min(1),
+  scope: z.string().default('openid email profile'),
+});
+export type TOidcProviderConfig = z.infer<typeof ZOidcProvider>;
 
 export type TConfig = {
   nodeEnv: 'development' | 'test' | 'production';
@@ -44,7 +71,20 @@ export type TConfig = {
   countryHeader: string;
   redisUrl: string | undefined;
   appVersion: string;
+  jwt: { algorithm: 'HS256'; secret: string } | { algorithm: 'RS256'; privateKey: string; publicKey: string };
+  accessTokenTtlSeconds: number;
+  refreshIdleMs: number;
+  refreshAbsoluteMs: number;
+  refreshGraceMs: number;
+  impersonationMaxMs: number;
+  smtpUrl: string;
+  mailFrom: string;
+  oidcProviders: TOidcProviderConfig[];
+  loginMaxFailures: number;
+  loginWindowMs: number;
 };
+
+const DAY_MS = 86_400_000;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -68,6 +108,28 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     throw new ConfigError(problems);
   }
   const c = parsed.data;
+  const problems: string[] = [];
+  let jwt: TConfig['jwt'] | undefined;
+  if (c.JWT_PRIVATE_KEY || c.JWT_PUBLIC_KEY) {
+    if (!c.JWT_PRIVATE_KEY || !c.JWT_PUBLIC_KEY) problems.push('JWT_PRIVATE_KEY and JWT_PUBLIC_KEY must be set together');
+    else jwt = { algorithm: 'RS256', privateKey: c.JWT_PRIVATE_KEY, publicKey: c.JWT_PUBLIC_KEY };
+  } else if (c.JWT_SECRET) {
+    jwt = { algorithm: 'HS256', secret: c.JWT_SECRET };
+  } else if (c.NODE_ENV !== 'production') {
+    // Development and tests: a per-process secret (npm start persists one under .data/).
+    jwt = { algorithm: 'HS256', secret: randomBytes(48).toString('base64url') };
+  } else {
+    problems.push('JWT_SECRET is not set: production needs a secret of at least 32 bytes (or JWT_PRIVATE_KEY/JWT_PUBLIC_KEY)');
+  }
+  let oidcProviders: TOidcProviderConfig[] = [];
+  try {
+    const parsedProviders = z.array(ZOidcProvider).safeParse(JSON.parse(c.OIDC_PROVIDERS));
+    if (parsedProviders.success) oidcProviders = parsedProviders.data;
+    else problems.push(`OIDC_PROVIDERS is not valid: ${parsedProviders.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+  } catch {
+    problems.push('OIDC_PROVIDERS is not valid JSON');
+  }
+  if (problems.length || !jwt) throw new ConfigError(problems);
   return {
     nodeEnv: c.NODE_ENV,
     host: c.HOST,
@@ -83,5 +145,16 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     countryHeader: c.COUNTRY_HEADER.toLowerCase(),
     redisUrl: c.REDIS_URL,
     appVersion: c.APP_VERSION,
+    jwt,
+    accessTokenTtlSeconds: c.ACCESS_TOKEN_TTL_SECONDS,
+    refreshIdleMs: c.REFRESH_IDLE_DAYS * DAY_MS,
+    refreshAbsoluteMs: c.REFRESH_ABSOLUTE_DAYS * DAY_MS,
+    refreshGraceMs: c.REFRESH_GRACE_SECONDS * 1000,
+    impersonationMaxMs: c.IMPERSONATION_MAX_MINUTES * 60_000,
+    smtpUrl: c.SMTP_URL,
+    mailFrom: c.MAIL_FROM,
+    oidcProviders,
+    loginMaxFailures: c.LOGIN_MAX_FAILURES,
+    loginWindowMs: c.LOGIN_WINDOW_SECONDS * 1000,
   };
 }

@@ -1,10 +1,19 @@
-/** What every service call needs from the process: the database, caches and configuration. */
+/** What every service call needs from the process: the database, caches, mail, limits and configuration. */
+import type { TRateLimiter } from './auth/rate-limit';
 import type { TCache } from './cache';
 import type { TConfig } from './config';
 import type { TDb } from './db/client';
+import type { TMailer } from './mail/mailer';
 
 export interface TAppDeps {
   db: TDb;
   cache: TCache;
   config: TConfig;
+  mailer: TMailer;
+  limits: {
+    /** Failed log-ins per account (e-mail). */
+    loginAccount: TRateLimiter;
+    /** Failed log-ins per client address. */
+    loginAddress: TRateLimiter;
+  };
 }

@@ -1,17 +1,17 @@
 /**
  * tRPC context, split so tests build it directly (`createContextInner`) and the HTTP adapter wraps it.
  */
-import type { TIdentity } from '../contracts/identity';
+import type { TVerifiedIdentity } from '../auth/tokens';
 import type { TAppDeps } from '../deps';
 
 export interface TContext extends TAppDeps {
-  identity: TIdentity | null;
+  identity: TVerifiedIdentity | null;
   /** Request metadata for audit logs and rate limits. */
   ip: string;
   userAgent: string;
 }
 
-export function createContextInner(input: TAppDeps & { identity?: TIdentity | null; ip?: string; userAgent?: string }): TContext {
+export function createContextInner(input: TAppDeps & { identity?: TVerifiedIdentity | null; ip?: string; userAgent?: string }): TContext {
   return {
     ...input,
     identity: input.identity ?? null,

@@ -4,7 +4,9 @@
  */
 import { TRPCError, initTRPC } from '@trpc/server';
 import { ZodError } from 'zod';
-import { deriveAuthFlags, type TAuthFlags, type TIdentity } from '../contracts/identity';
+import { auditImpersonatedWrite, READ_ONLY_IMPERSONATION_MESSAGE } from '../auth/impersonation';
+import { canWriteWhileImpersonating } from '../auth/roles';
+import { deriveAuthFlags } from '../contracts/identity';
 import { fieldErrorsFromZod, type TFieldErrors } from '../contracts/validation';
 import { APP_ERRORS, AppError, type TAppErrorCode } from '../errors';
 import type { TContext } from './context';
@@ -51,12 +53,23 @@ export const router = t.router;
 export const middleware = t.middleware;
 export const createCallerFactory = t.createCallerFactory;
 
-export const publicProcedure = t.procedure;
+/**
+ * While impersonating, support analysts may only look: every mutation is refused. Writes by
+ * admins and leads go through and each one is audited with both user ids and the reason.
+ */
+const impersonationGuard = t.middleware(async ({ ctx, type, path, next }) => {
+  const identity = ctx.identity;
+  if (!identity?.impersonatorUserId || type !== 'mutation') return next();
+  if (!canWriteWhileImpersonating(identity.impersonatorRoles)) {
+    await auditImpersonatedWrite(ctx.db, { identity, sessionId: identity.impersonationSessionId, action: `refused:${path}`, ip: ctx.ip });
+    throw new AppError('FORBIDDEN', { message: READ_ONLY_IMPERSONATION_MESSAGE });
+  }
+  const result = await next();
+  if (result.ok) await auditImpersonatedWrite(ctx.db, { identity, sessionId: identity.impersonationSessionId, action: path, ip: ctx.ip });
+  return result;
+});
 
-export interface TAuthedContext extends TContext {
-  identity: TIdentity;
-  flags: TAuthFlags;
-}
+export const publicProcedure = t.procedure.use(impersonationGuard);
 
 /** Requires any known identity (a floater included). */
 export const knownProcedure = publicProcedure.use(({ ctx, next }) => {

@@ -1,10 +1,12 @@
 /** The app router: only assembles the domain routers. */
 import { router } from './init';
+import { authRouter } from './routers/auth/router';
 import { enumsRouter } from './routers/enums/router';
 import { homeRouter } from './routers/home/router';
 import { shopRouter } from './routers/shop/router';
 
 export const appRouter = router({
+  auth: authRouter,
   enums: enumsRouter,
   home: homeRouter,
   shop: shopRouter,

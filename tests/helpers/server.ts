@@ -1,10 +1,12 @@
 /** Starts the real monolith on a random port for HTTP-level tests. */
 import { afterAll } from 'vitest';
-import { buildServer, type TServer } from '../../server/app';
+import { buildServer, type TBuildOptions, type TServer } from '../../server/app';
 import { loadConfig, type TConfig } from '../../server/config';
-import { createMemoryCache } from '../../server/cache';
+import { createDeps } from '../../server/create-deps';
 import type { TAppDeps } from '../../server/deps';
 import { testDb } from './db';
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-at-least-32-bytes-long!!';
 
 export function testConfig(overrides: Record<string, string> = {}): TConfig {
   return loadConfig({
@@ -13,12 +15,15 @@ export function testConfig(overrides: Record<string, string> = {}): TConfig {
     LOG_LEVEL: 'silent',
     PORT: '0',
     HOST: '127.0.0.1',
+    JWT_SECRET: TEST_JWT_SECRET,
+    SMTP_URL: process.env.SMTP_URL ?? 'smtp://127.0.0.1:2525',
     ...overrides,
   });
 }
 
+/** Fresh dependencies (own caches and rate limits) over the worker's database and mail catcher. */
 export function testDeps(overrides: Record<string, string> = {}): TAppDeps {
-  return { db: testDb(), cache: createMemoryCache(), config: testConfig(overrides) };
+  return createDeps(testConfig(overrides), { db: testDb() });
 }
 
 export interface TTestServer {
@@ -26,8 +31,12 @@ export interface TTestServer {
   baseUrl: string;
 }
 
-export async function startTestServer(overrides: Record<string, string> = {}): Promise<TTestServer> {
-  const app = await buildServer(testConfig(overrides), { db: testDb() });
+export async function startTestServer(
+  overrides: Record<string, string> = {},
+  options: Omit<TBuildOptions, 'db'> = {},
+): Promise<TTestServer> {
+  const config = testConfig({ PUBLIC_URL: 'http://127.0.0.1', ...overrides });
+  const app = await buildServer(config, { db: testDb(), ...options });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -1,0 +1,105 @@
+/**
+ * A local SMTP server that catches every message (development and tests): kept in memory and, when
+ * a folder is given, written there as .eml files so another process (Playwright) can read them.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface TCaughtMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  raw: string;
+  receivedAt: Date;
+}
+
+export interface TMailCatcher {
+  url: string;
+  port: number;
+  messages: TCaughtMail[];
+  waitFor(predicate: (mail: TCaughtMail) => boolean, timeoutMs?: number): Promise<TCaughtMail>;
+  close(): Promise<void>;
+}
+
+export function toCaughtMail(parsed: ParsedMail, raw: string): TCaughtMail {
+  const addresses = (Array.isArray(parsed.to) ? parsed.to : parsed.to ? [parsed.to] : []).flatMap((group) =>
+    group.value.map((address) => (address.address ?? '').toLowerCase()),
+  );
+  return {
+    to: addresses,
+    subject: parsed.subject ?? '',
+    text: parsed.text ?? '',
+    html: typeof parsed.html === 'string' ? parsed.html : '',
+    raw,
+    receivedAt: new Date(),
+  };
+}
+
+export async function startMailCatcher(options: { port?: number; host?: string; dir?: string } = {}): Promise<TMailCatcher> {
+  const messages: TCaughtMail[] = [];
+  const waiters = new Set<() => void>();
+  if (options.dir) mkdirSync(options.dir, { recursive: true });
+  let sequence = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        simpleParser(raw).then(
+          (parsed) => {
+            messages.push(toCaughtMail(parsed, raw));
+            if (options.dir) {
+              sequence += 1;
+              const name = `${Date.now()}-${process.pid}-${sequence}.eml`;
+              writeFileSync(path.join(options.dir, name), raw);
+            }
+            for (const wake of waiters) wake();
+            callback();
+          },
+          (error: Error) => callback(error),
+        );
+      });
+    },
+  });
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const address = server.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `smtp://${host}:${port}`,
+    port,
+    messages,
+    waitFor(predicate, timeoutMs = 10_000) {
+      return new Promise((resolve, reject) => {
+        const check = (): boolean => {
+          const found = [...messages].reverse().find(predicate);
+          if (!found) return false;
+          clearTimeout(timer);
+          waiters.delete(wake);
+          resolve(found);
+          return true;
+        };
+        const wake = (): void => {
+          check();
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(wake);
+          reject(new Error('No matching e-mail arrived in time'));
+        }, timeoutMs);
+        waiters.add(wake);
+        check();
+      });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

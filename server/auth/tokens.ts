@@ -1,0 +1,105 @@
+/**
+ * Access tokens: short-lived JWTs carrying the spec §3 identity fields. The algorithm is fixed
+ * (HS256 with a ≥ 32-byte secret, or RS256), and issuer and audience are checked on every verify,
+ * so `alg: none`, a wrong key, a wrong audience or an expired token are all refused.
+ */
+import { randomUUID } from 'node:crypto';
+import jwt from 'jsonwebtoken';
+import type { TConfig } from '../config';
+import type { TIdentity } from '../contracts/identity';
+
+export const ACCESS_TOKEN_AUDIENCE = 'gifting-web';
+
+/** The claims as they travel in the token. */
+export interface TAccessClaims {
+  sub: string;
+  role: string[];
+  created: number;
+  expires: number;
+  locale: string;
+  testGroup: number;
+  isNoShow: boolean;
+  facebookId: string | null;
+  hasOnlyFacebookLogin: boolean;
+  identityProvider: string | null;
+  impersonatorUserId: string | null;
+  impersonatorRoles: string[];
+  rootIdentity: string | null;
+  /** Refresh family (sign-in) the token was issued for. */
+  fam: string | null;
+  /** Impersonation session id, while impersonating. */
+  ims: string | null;
+  /** Floater scopes granted by an invitation link. */
+  scope: string[];
+}
+
+export type TIdentityClaims = Omit<TAccessClaims, 'created' | 'expires'>;
+
+export interface TVerifiedIdentity extends TIdentity {
+  familyId: string | null;
+  impersonationSessionId: string | null;
+  scope: string[];
+}
+
+export class InvalidTokenError extends Error {
+  override name = 'InvalidTokenError';
+}
+
+type TJwtConfig = Pick<TConfig, 'jwt' | 'publicUrl' | 'accessTokenTtlSeconds'>;
+
+export function signAccessToken(config: TJwtConfig, claims: TIdentityClaims, options: { ttlSeconds?: number; nowSeconds?: number } = {}): { token: string; created: number; expires: number } {
+  const created = options.nowSeconds ?? Math.floor(Date.now() / 1000);
+  const expires = created + (options.ttlSeconds ?? config.accessTokenTtlSeconds);
+  const { sub, ...rest } = claims;
+  const payload = { ...rest, created, expires, iat: created, exp: expires };
+  const key = config.jwt.algorithm === 'HS256' ? config.jwt.secret : config.jwt.privateKey;
+  const token = jwt.sign(payload, key, {
+    algorithm: config.jwt.algorithm,
+    issuer: config.publicUrl,
+    audience: ACCESS_TOKEN_AUDIENCE,
+    subject: sub.toLowerCase(),
+    jwtid: randomUUID(),
+    noTimestamp: true,
+  });
+  return { token, created, expires };
+}
+
+export function verifyAccessToken(config: TJwtConfig, token: string, auditToken: string | null = null): TVerifiedIdentity {
+  const key = config.jwt.algorithm === 'HS256' ? config.jwt.secret : config.jwt.publicKey;
+  let decoded: jwt.JwtPayload;
+  try {
+    const result = jwt.verify(token, key, {
+      algorithms: [config.jwt.algorithm],
+      issuer: config.publicUrl,
+      audience: ACCESS_TOKEN_AUDIENCE,
+      complete: false,
+    });
+    if (typeof result === 'string') throw new InvalidTokenError('Unexpected token payload');
+    decoded = result;
+  } catch (error) {
+    if (error instanceof InvalidTokenError) throw error;
+    throw new InvalidTokenError(error instanceof Error ? error.message : 'Invalid token');
+  }
+  const claims = decoded as jwt.JwtPayload & Partial<TAccessClaims>;
+  if (typeof claims.sub !== 'string' || !Array.isArray(claims.role)) throw new InvalidTokenError('Token is missing claims');
+  return {
+    userId: claims.sub.toLowerCase(),
+    roles: claims.role.map(String),
+    created: Number(claims.created),
+    expires: Number(claims.expires),
+    locale: String(claims.locale ?? 'en_US'),
+    testGroup: Number(claims.testGroup ?? 0),
+    isNoShow: Boolean(claims.isNoShow),
+    facebookId: claims.facebookId ?? null,
+    hasOnlyFacebookLogin: Boolean(claims.hasOnlyFacebookLogin),
+    identityProvider: claims.identityProvider ?? null,
+    impersonatorUserId: claims.impersonatorUserId ?? null,
+    impersonatorRoles: Array.isArray(claims.impersonatorRoles) ? claims.impersonatorRoles.map(String) : [],
+    rootIdentity: claims.rootIdentity ?? null,
+    token,
+    auditToken,
+    familyId: claims.fam ?? null,
+    impersonationSessionId: claims.ims ?? null,
+    scope: Array.isArray(claims.scope) ? claims.scope.map(String) : [],
+  };
+}

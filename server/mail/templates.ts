@@ -1,0 +1,42 @@
+/** The account e-mails: plain text and a simple HTML twin, every value escaped. */
+import type { TMail } from './mailer';
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
+  const body = paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('');
+  const button = action
+    ? `<p><a href="${escapeHtml(action.url)}" style="background:#c92a2a;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>`
+    : '';
+  return `<!doctype html><html><body style="font-family:sans-serif;max-width:560px"><h2>${escapeHtml(title)}</h2>${body}${button}</body></html>`;
+}
+
+export function confirmEmailMail(input: { to: string; name: string; code: string; confirmUrl: string; expiresMinutes: number }): TMail {
+  const lines = [
+    `Hi ${input.name},`,
+    `Your confirmation code is ${input.code}. It expires in ${input.expiresMinutes} minutes.`,
+    'If you did not sign up, you can ignore this e-mail.',
+  ];
+  return {
+    to: input.to,
+    subject: `${input.code} is your Gifting confirmation code`,
+    text: `${lines.join('\n\n')}\n\nOr confirm with this link: ${input.confirmUrl}\n`,
+    html: layout('Confirm your e-mail', lines, { label: 'Confirm e-mail', url: input.confirmUrl }),
+  };
+}
+
+export function resetPasswordMail(input: { to: string; name: string; resetUrl: string; expiresMinutes: number }): TMail {
+  const lines = [
+    `Hi ${input.name},`,
+    `Someone asked to reset the password of your Gifting account. The link works once and expires in ${input.expiresMinutes} minutes.`,
+    'If it was not you, ignore this e-mail: your password stays the same.',
+  ];
+  return {
+    to: input.to,
+    subject: 'Reset your Gifting password',
+    text: `${lines.join('\n\n')}\n\nReset your password: ${input.resetUrl}\n`,
+    html: layout('Reset your password', lines, { label: 'Choose a new password', url: input.resetUrl }),
+  };
+}

@@ -1,0 +1,28 @@
+import type { TAppDeps } from '../../deps';
+import { AppError } from '../../errors';
+import { consumeCode, consumeLinkToken } from './email-tokens';
+
+async function markConfirmed(deps: TAppDeps, userId: string, email: string): Promise<void> {
+  await deps.db.user.updateMany({ where: { id: userId, email }, data: { emailConfirmedAt: new Date() } });
+}
+
+/** Confirms the signed-in member's e-mail with the six-digit code. */
+export async function confirmEmailByCode(deps: TAppDeps, { userId, code }: { userId: string; code: string }): Promise<void> {
+  const user = await deps.db.user.findUnique({ where: { id: userId } });
+  if (!user?.email) throw new AppError('NOT_FOUND');
+  if (user.emailConfirmedAt) return;
+  const result = await consumeCode(deps.db, userId, code);
+  if (result === 'wrong') throw new AppError('VALIDATION', { message: 'That code is not right', fieldErrors: { code: 'That code is not right' } });
+  if (result === 'expired') {
+    throw new AppError('GONE', { message: 'That code has expired; send a new one', fieldErrors: { code: 'That code has expired' } });
+  }
+  await markConfirmed(deps, userId, user.email);
+}
+
+/** Confirms an e-mail from the mailed link; returns the member, or null for a bad or used link. */
+export async function confirmEmailByLink(deps: TAppDeps, token: string): Promise<{ userId: string } | null> {
+  const claimed = await consumeLinkToken(deps.db, 'confirm-link', token);
+  if (!claimed) return null;
+  await markConfirmed(deps, claimed.userId, claimed.email);
+  return { userId: claimed.userId };
+}
