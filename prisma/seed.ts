@@ -3,6 +3,8 @@
  * Idempotent: rows are upserted by fixed ids, so running it twice changes nothing.
  */
 import { createHash } from 'node:crypto';
+import { hashPassword } from '../server/auth/passwords';
+import { ROLES } from '../server/contracts/roles';
 import type { TDb } from '../server/db/client';
 
 /** Deterministic UUID-shaped ids so the seed is repeatable. */
@@ -12,6 +14,8 @@ export function seedId(key: string): string {
 }
 
 export const DEMO_LOGIN = { email: 'demo@gifting.test', password: 'demo-password' } as const;
+/** A support admin for trying impersonation (and the desktop console). */
+export const DEMO_SUPPORT_LOGIN = { email: 'support@gifting.test', password: 'demo-password' } as const;
 
 const MARKETS = [
   { countryCode: 'US', country: 'USA', currency: 'USD', locale: 'en-US', sortOrder: 0, isDefault: true },
@@ -33,7 +37,8 @@ export const DEMO_USERS = [
   { key: 'sam', firstName: 'Sam', lastName: 'Rivera', username: 'samr', email: 'sam@gifting.test' },
   { key: 'kim', firstName: 'Kim', lastName: 'Lee', username: 'kimlee', email: 'kim@gifting.test' },
   { key: 'alex', firstName: 'Alex', lastName: 'Nguyen', username: 'alexn', email: 'alex@gifting.test' },
-];
+  { key: 'support', firstName: 'Sky', lastName: 'Support', username: 'support', email: DEMO_SUPPORT_LOGIN.email, roles: [ROLES.supportAdmin] },
+] as { key: string; firstName: string; lastName: string; username: string; email: string; roles?: string[] }[];
 
 export interface TSeedResult {
   markets: number;
@@ -43,6 +48,8 @@ export interface TSeedResult {
 
 export async function seedDemoData(db: TDb): Promise<TSeedResult> {
   let giftGuides = 0;
+  // Every demo member logs in with the same demo password (hashed once, outside the transaction).
+  const passwordHash = await hashPassword(DEMO_LOGIN.password);
   await db.$transaction(async (tx) => {
     for (const market of MARKETS) {
       await tx.market.upsert({ where: { countryCode: market.countryCode }, create: market, update: market });
@@ -76,7 +83,11 @@ export async function seedDemoData(db: TDb): Promise<TSeedResult> {
         lastName: user.lastName,
         name: `${user.firstName} ${user.lastName}`,
       };
-      await tx.user.upsert({ where: { id }, create: { id, ...data }, update: data });
+      await tx.user.upsert({ where: { id }, create: { id, ...data, emailConfirmedAt: new Date() }, update: data });
+      await tx.userCredential.upsert({ where: { userId: id }, create: { userId: id, passwordHash }, update: {} });
+      for (const role of user.roles ?? []) {
+        await tx.userRole.upsert({ where: { userId_role: { userId: id, role } }, create: { userId: id, role }, update: {} });
+      }
     }
   }, { timeout: 30_000 });
   return { markets: MARKETS.length, giftGuides, users: DEMO_USERS.length };

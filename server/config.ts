@@ -43,6 +43,7 @@ const ZConfig = z.object({
   OIDC_PROVIDERS: z.string().default('[]'),
   /** Log-in throttling: failures allowed per account and per address in the window. */
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
 });
 
@@ -81,6 +82,7 @@ export type TConfig = {
   mailFrom: string;
   oidcProviders: TOidcProviderConfig[];
   loginMaxFailures: number;
+  loginMaxFailuresPerAddress: number;
   loginWindowMs: number;
 };
 
@@ -155,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     mailFrom: c.MAIL_FROM,
     oidcProviders,
     loginMaxFailures: c.LOGIN_MAX_FAILURES,
+    loginMaxFailuresPerAddress: c.LOGIN_MAX_FAILURES_PER_ADDRESS,
     loginWindowMs: c.LOGIN_WINDOW_SECONDS * 1000,
   };
 }

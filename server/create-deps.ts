@@ -14,7 +14,7 @@ export function createDeps(config: TConfig, overrides: { db?: TDb } = {}): TAppD
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }),
     limits: {
       loginAccount: createRateLimiter({ max: config.loginMaxFailures, windowMs: config.loginWindowMs }),
-      loginAddress: createRateLimiter({ max: config.loginMaxFailures * 4, windowMs: config.loginWindowMs }),
+      loginAddress: createRateLimiter({ max: config.loginMaxFailuresPerAddress, windowMs: config.loginWindowMs }),
     },
   };
 }

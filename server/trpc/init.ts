@@ -55,7 +55,8 @@ export const createCallerFactory = t.createCallerFactory;
 
 /**
  * While impersonating, support analysts may only look: every mutation is refused. Writes by
- * admins and leads go through and each one is audited with both user ids and the reason.
+ * admins and leads go through; each one (and each refused or failed attempt) is audited with both
+ * user ids and the reason.
  */
 const impersonationGuard = t.middleware(async ({ ctx, type, path, next }) => {
   const identity = ctx.identity;
@@ -65,11 +66,26 @@ const impersonationGuard = t.middleware(async ({ ctx, type, path, next }) => {
     throw new AppError('FORBIDDEN', { message: READ_ONLY_IMPERSONATION_MESSAGE });
   }
   const result = await next();
-  if (result.ok) await auditImpersonatedWrite(ctx.db, { identity, sessionId: identity.impersonationSessionId, action: path, ip: ctx.ip });
+  // Attempts that fail are audited too, marked as such.
+  const action = result.ok ? path : `failed:${path}`;
+  await auditImpersonatedWrite(ctx.db, { identity, sessionId: identity.impersonationSessionId, action, ip: ctx.ip });
   return result;
 });
 
-export const publicProcedure = t.procedure.use(impersonationGuard);
+/**
+ * AppErrors thrown anywhere below become TRPCErrors with the table's code, so the typed caller
+ * (tests, server-side calls) sees the same code HTTP clients get.
+ */
+const appErrorCodes = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError && result.error.code !== result.error.cause.trpcCode) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: cause.trpcCode, message: cause.message, cause });
+  }
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(appErrorCodes).use(impersonationGuard);
 
 /** Requires any known identity (a floater included). */
 export const knownProcedure = publicProcedure.use(({ ctx, next }) => {

@@ -1,8 +1,11 @@
 /**
  * The server Playwright runs against: a fresh `gifting_e2e` database (dropped and migrated),
- * demo data, the built renderer, on E2E_PORT.
+ * demo data, the built renderer, a mail catcher writing to test-results/e2e-mail, on E2E_PORT.
  */
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 import { loadConfig } from '../../server/config';
+import { startMailCatcher } from '../../scripts/lib/mail-catcher';
 import { createDb } from '../../server/db/client';
 import { withDatabase } from '../../server/db/database-url';
 import { migrate } from '../../server/db/migrate';
@@ -19,6 +22,11 @@ const db = createDb(url, 2);
 await seedDemoData(db);
 await db.$disconnect();
 
+// Mail is caught by a real SMTP server and written as .eml files the Playwright tests read.
+const mailDir = path.resolve(import.meta.dirname, '../../test-results/e2e-mail');
+rmSync(mailDir, { recursive: true, force: true });
+const catcher = await startMailCatcher({ dir: mailDir });
+
 const port = process.env.E2E_PORT ?? '3101';
 await startServer(
   loadConfig({
@@ -29,5 +37,9 @@ await startServer(
     PORT: port,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    SMTP_URL: catcher.url,
+    JWT_SECRET: 'e2e-secret-that-is-at-least-32-bytes-long',
+    // Generous throttling: the suite logs in many times from one address.
+    LOGIN_MAX_FAILURES: '50',
   }),
 );

@@ -48,7 +48,8 @@ export function profileFromClaims(idToken: TClaims, userInfo: UserInfoResponse |
   const emailSource: { readonly [claim: string]: unknown } = text(idToken.email) || !userInfo ? idToken : userInfo;
   const rawEmail = text(emailSource.email)?.toLowerCase() ?? null;
   const email = rawEmail && EMAIL_PATTERN.test(rawEmail) && rawEmail.length <= IDENTITY_EMAIL_MAX ? rawEmail : null;
-  const pick = (claim: string): string | null => text(idToken[claim]) ?? (userInfo ? text((userInfo as { readonly [claim: string]: unknown })[claim]) : null);
+  const pick = (claim: string): string | null =>
+    text(idToken[claim]) ?? (userInfo ? text((userInfo as { readonly [claim: string]: unknown })[claim]) : null);
   return {
     subject: idToken.sub,
     email,
@@ -78,17 +79,24 @@ export type TCurrentSignIn = { status: 'none' } | { status: 'member'; userId: st
  * The member behind the browser's refresh cookie, when it is a live sign-in (family not revoked or
  * past its absolute lifetime, token not expired and not re-used past the grace window).
  */
-export async function currentSignIn(deps: Pick<TAppDeps, 'db' | 'config'>, request: FastifyRequest): Promise<TCurrentSignIn> {
+export async function currentSignIn(
+  deps: Pick<TAppDeps, 'db' | 'config'>,
+  request: FastifyRequest,
+): Promise<TCurrentSignIn> {
   const raw = request.cookies[refreshCookieName(deps.config)];
   if (!raw) return { status: 'none' };
   const familyId = await familyOfToken(deps, raw);
   if (!familyId) return { status: 'none' };
   const now = Date.now();
   const [family, token] = await Promise.all([
-    deps.db.refreshTokenFamily.findUnique({ where: { id: familyId }, include: { user: { select: { deletedAt: true } } } }),
+    deps.db.refreshTokenFamily.findUnique({
+      where: { id: familyId },
+      include: { user: { select: { deletedAt: true } } },
+    }),
     deps.db.refreshToken.findUnique({ where: { tokenHash: hashToken(raw) } }),
   ]);
-  if (!family || family.revokedAt || family.absoluteExpiresAt.getTime() <= now || family.user.deletedAt) return { status: 'none' };
+  if (!family || family.revokedAt || family.absoluteExpiresAt.getTime() <= now || family.user.deletedAt)
+    return { status: 'none' };
   if (!token || token.expiresAt.getTime() <= now) return { status: 'none' };
   if (token.usedAt && now - token.usedAt.getTime() > deps.config.refreshGraceMs) return { status: 'none' };
   if (family.impersonationSessionId) return { status: 'impersonating' };
@@ -96,7 +104,9 @@ export async function currentSignIn(deps: Pick<TAppDeps, 'db' | 'config'>, reque
 }
 
 function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && (error as { code: unknown }).code === 'P2002';
+  return (
+    typeof error === 'object' && error !== null && 'code' in error && (error as { code: unknown }).code === 'P2002'
+  );
 }
 
 export type TLinkResult = 'linked' | 'already-linked' | 'linked-elsewhere';
@@ -104,21 +114,39 @@ export type TLinkResult = 'linked' | 'already-linked' | 'linked-elsewhere';
 /** Links a provider identity to a member and records it in the audit log. */
 export async function linkIdentity(
   deps: Pick<TAppDeps, 'db'>,
-  input: { userId: string; provider: string; subject: string; email: string | null; via: 'signed-in' | 'password'; ip?: string },
+  input: {
+    userId: string;
+    provider: string;
+    subject: string;
+    email: string | null;
+    via: 'signed-in' | 'password';
+    ip?: string;
+  },
 ): Promise<TLinkResult> {
   const existing = await findLinkedMember(deps, input.provider, input.subject);
   if (existing) return existing.userId === input.userId ? 'already-linked' : 'linked-elsewhere';
   try {
     await deps.db.$transaction([
       deps.db.externalIdentity.create({
-        data: { id: randomUUID(), userId: input.userId, provider: input.provider, subject: input.subject, email: input.email },
+        data: {
+          id: randomUUID(),
+          userId: input.userId,
+          provider: input.provider,
+          subject: input.subject,
+          email: input.email,
+        },
       }),
       deps.db.auditLog.create({
         data: {
           actorUserId: input.userId,
           subjectUserId: input.userId,
           action: 'identity.link-social',
-          details: JSON.stringify({ provider: input.provider, subject: input.subject, email: input.email, via: input.via }),
+          details: JSON.stringify({
+            provider: input.provider,
+            subject: input.subject,
+            email: input.email,
+            via: input.via,
+          }),
           ip: input.ip ?? null,
         },
       }),
@@ -132,9 +160,15 @@ export async function linkIdentity(
 }
 
 /** A member with a password log-in and this e-mail (the candidate for a pending link). */
-export async function findPasswordMemberByEmail(deps: Pick<TAppDeps, 'db'>, email: string): Promise<{ id: string } | null> {
+export async function findPasswordMemberByEmail(
+  deps: Pick<TAppDeps, 'db'>,
+  email: string,
+): Promise<{ id: string } | null> {
   if (email.length > USER_EMAIL_MAX) return null;
-  return deps.db.user.findFirst({ where: { email, deletedAt: null, credential: { isNot: null } }, select: { id: true } });
+  return deps.db.user.findFirst({
+    where: { email, deletedAt: null, credential: { isNot: null } },
+    select: { id: true },
+  });
 }
 
 function clip(value: string | null, max: number): string | null {
@@ -144,9 +178,14 @@ function clip(value: string | null, max: number): string | null {
 }
 
 /** Display names for a new member from the claims: name, else given + family name, else the e-mail's local part. */
-export function namesFromProfile(profile: TSocialProfile): { name: string; firstName: string | null; lastName: string | null } {
+export function namesFromProfile(profile: TSocialProfile): {
+  name: string;
+  firstName: string | null;
+  lastName: string | null;
+} {
   const joined = [profile.givenName, profile.familyName].filter((part): part is string => Boolean(part)).join(' ');
-  const name = clip(profile.name ?? (joined || null) ?? profile.email?.split('@')[0] ?? null, USER_NAME_MAX) ?? 'Member';
+  const name =
+    clip(profile.name ?? (joined || null) ?? profile.email?.split('@')[0] ?? null, USER_NAME_MAX) ?? 'Member';
   const [first, ...rest] = name.split(/\s+/);
   return {
     name,
@@ -160,7 +199,11 @@ export function namesFromProfile(profile: TSocialProfile): { name: string; first
  * transaction. The e-mail counts as confirmed only when the provider verified it. When the same
  * identity was created concurrently, answers the member that won.
  */
-export async function createSocialMember(deps: Pick<TAppDeps, 'db'>, provider: string, profile: TSocialProfile): Promise<string> {
+export async function createSocialMember(
+  deps: Pick<TAppDeps, 'db'>,
+  provider: string,
+  profile: TSocialProfile,
+): Promise<string> {
   const userId = randomUUID();
   const names = namesFromProfile(profile);
   const userEmail = profile.email && profile.email.length <= USER_EMAIL_MAX ? profile.email : null;
@@ -203,5 +246,12 @@ export async function redeemPendingLink(
   if (!pending || !deps.config.oidcProviders.some((provider) => provider.id === pending.provider)) return 'ignored';
   const user = await deps.db.user.findUnique({ where: { id: input.userId }, select: { email: true, deletedAt: true } });
   if (!user || user.deletedAt || user.email?.toLowerCase() !== pending.email) return 'ignored';
-  return linkIdentity(deps, { userId: input.userId, provider: pending.provider, subject: pending.subject, email: pending.email, via: 'password', ip: input.ip });
+  return linkIdentity(deps, {
+    userId: input.userId,
+    provider: pending.provider,
+    subject: pending.subject,
+    email: pending.email,
+    via: 'password',
+    ip: input.ip,
+  });
 }

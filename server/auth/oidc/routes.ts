@@ -32,7 +32,12 @@ export const SOCIAL_ERROR_URL = '/a/log-in/?error=social';
 
 type TStartInput = Parameters<NonNullable<TAuthRouteExtensions['startSocialLogin']>>[0];
 
-function stateCookieOptions(deps: Pick<TAppDeps, 'config'>): { httpOnly: true; sameSite: 'lax'; secure: boolean; path: '/' } {
+function stateCookieOptions(deps: Pick<TAppDeps, 'config'>): {
+  httpOnly: true;
+  sameSite: 'lax';
+  secure: boolean;
+  path: '/';
+} {
   return { httpOnly: true, sameSite: 'lax', secure: isHttps(deps.config), path: '/' };
 }
 
@@ -72,7 +77,13 @@ export async function startSocialLogin(deps: TAppDeps, input: TStartInput): Prom
   };
   const loginHint = input.loginHint?.trim();
   if (loginHint) parameters.login_hint = loginHint;
-  const cookie = signOidcState(deps.config, { idp: provider.id, codeVerifier, state, nonce, returnUrl: safeReturnUrl(input.returnUrl) });
+  const cookie = signOidcState(deps.config, {
+    idp: provider.id,
+    codeVerifier,
+    state,
+    nonce,
+    returnUrl: safeReturnUrl(input.returnUrl),
+  });
   reply.setCookie(oidcCookieName(deps.config), cookie, { ...stateCookieOptions(deps), maxAge: OIDC_STATE_TTL_SECONDS });
   reply.header('cache-control', 'no-store');
   return reply.redirect(client.buildAuthorizationUrl(configuration, parameters).href, 302);
@@ -111,10 +122,7 @@ async function completeCodeFlow(
   }
 }
 
-type TResolution =
-  | { kind: 'sign-in'; userId: string }
-  | { kind: 'pending-link'; url: string }
-  | { kind: 'refused' };
+type TResolution = { kind: 'sign-in'; userId: string } | { kind: 'pending-link'; url: string } | { kind: 'refused' };
 
 /** Which member this identity signs in (see the module comment for the order). */
 async function resolveMember(
@@ -154,7 +162,11 @@ async function resolveMember(
   return { kind: 'sign-in', userId: await createSocialMember(deps, idp, profile) };
 }
 
-async function handleCallback(deps: TAppDeps, request: FastifyRequest<{ Params: { idp: string } }>, reply: FastifyReply): Promise<FastifyReply> {
+async function handleCallback(
+  deps: TAppDeps,
+  request: FastifyRequest<{ Params: { idp: string } }>,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
   const registry = oidcRegistryFor(deps.config);
   const provider = knownProvider(registry, request.params.idp);
   reply.header('cache-control', 'no-store');
@@ -184,7 +196,9 @@ async function handleCallback(deps: TAppDeps, request: FastifyRequest<{ Params: 
 /** GET /auth/v2/oidc/callback/:idp/ — the redirect_uri registered with each provider. */
 export function oidcRoutes(deps: TAppDeps) {
   return async (app: FastifyInstance): Promise<void> => {
-    app.get<{ Params: { idp: string } }>('/auth/v2/oidc/callback/:idp/', (request, reply) => handleCallback(deps, request, reply));
+    app.get<{ Params: { idp: string } }>('/auth/v2/oidc/callback/:idp/', (request, reply) =>
+      handleCallback(deps, request, reply),
+    );
   };
 }
 
@@ -194,7 +208,8 @@ export function oidcAuthExtensions(deps: TAppDeps): TAuthRouteExtensions {
     startSocialLogin: (input) => startSocialLogin(deps, input),
     onPasswordLogIn: async ({ userId, link, request }) => {
       const result = await redeemPendingLink(deps, { userId, link, ip: request.ip });
-      if (result === 'linked-elsewhere') request.log.warn({ userId }, 'pending social link ignored: identity belongs to another member');
+      if (result === 'linked-elsewhere')
+        request.log.warn({ userId }, 'pending social link ignored: identity belongs to another member');
     },
   };
 }

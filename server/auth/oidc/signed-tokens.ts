@@ -35,12 +35,21 @@ function keys(config: Pick<TConfig, 'jwt'>): { sign: string; verify: string } {
 }
 
 function sign(config: TKeyConfig, payload: Record<string, string>, audience: string, ttlSeconds: number): string {
-  return jwt.sign(payload, keys(config).sign, { algorithm: config.jwt.algorithm, audience, issuer: config.publicUrl, expiresIn: ttlSeconds });
+  return jwt.sign(payload, keys(config).sign, {
+    algorithm: config.jwt.algorithm,
+    audience,
+    issuer: config.publicUrl,
+    expiresIn: ttlSeconds,
+  });
 }
 
 function verify(config: TKeyConfig, token: string, audience: string): jwt.JwtPayload | null {
   try {
-    const payload = jwt.verify(token, keys(config).verify, { algorithms: [config.jwt.algorithm], audience, issuer: config.publicUrl });
+    const payload = jwt.verify(token, keys(config).verify, {
+      algorithms: [config.jwt.algorithm],
+      audience,
+      issuer: config.publicUrl,
+    });
     return typeof payload === 'string' ? null : payload;
   } catch {
     return null;
@@ -74,7 +83,12 @@ export function verifyOidcState(config: TKeyConfig, token: string): TOidcState |
 }
 
 export function signPendingLink(config: TKeyConfig, link: TPendingLink): string {
-  return sign(config, { prv: link.provider, sub: link.subject, email: link.email }, OIDC_LINK_AUDIENCE, OIDC_LINK_TTL_SECONDS);
+  return sign(
+    config,
+    { prv: link.provider, sub: link.subject, email: link.email },
+    OIDC_LINK_AUDIENCE,
+    OIDC_LINK_TTL_SECONDS,
+  );
 }
 
 export function verifyPendingLink(config: TKeyConfig, token: string): TPendingLink | null {

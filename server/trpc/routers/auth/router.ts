@@ -15,6 +15,10 @@ const ZRelatedAccount = z.object({
 });
 
 export const authRouter = router({
+  /** Social sign-in providers the log-in screen offers (from configuration). */
+  providers: publicProcedure
+    .output(z.array(z.object({ id: z.string(), label: z.string() })))
+    .query(({ ctx }) => ctx.config.oidcProviders.map((provider) => ({ id: provider.id, label: provider.label }))),
   /** Who the caller is: the decoded identity's flags and a profile summary; null for visitors. */
   me: publicProcedure.query(async ({ ctx }) => {
     if (!ctx.identity) return null;

@@ -1,0 +1,90 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { floaterLinkUrl } from '../../../server/auth/floater-links';
+import { ROLES } from '../../../server/contracts/roles';
+import { createFloaterUser, createMember, TEST_PASSWORD } from '../../factories/identities';
+import { testDb } from '../../helpers/db';
+import { TestBrowser, decodeJwt } from '../../helpers/http-client';
+import { startTestServer, type TTestServer } from '../../helpers/server';
+
+let server: TTestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+
+function linkPath(userId: string, scope: string[], returnUrl: string, ttlSeconds?: number): string {
+  const url = new URL(floaterLinkUrl(server.app.deps.config, { userId, scope, returnUrl }, ttlSeconds));
+  return `${url.pathname}${url.search}`;
+}
+
+describe('floaters: signed, expiring, scoped invitation links', () => {
+  it('partly signs in, grants only the link scope, and registers by setting a password', async () => {
+    const floater = await createFloaterUser(testDb());
+    const client = new TestBrowser(server.baseUrl);
+    const opened = await client.get(linkPath(floater.id, ['exchange:123:rsvp'], '/gift-exchanges/'));
+    expect(opened.status).toBe(302);
+    expect(opened.location).toBe('/gift-exchanges/');
+
+    const tokens = await client.get('/auth/v2/refresh-token/');
+    const claims = decodeJwt(String(tokens.body.accessToken));
+    expect(claims.role).toEqual([ROLES.semiAuth]);
+    expect(claims.scope).toEqual(['exchange:123:rsvp']);
+    // Floaters are known but not authenticated: member-only procedures refuse them.
+    expect((await client.trpc('query', 'auth.me')).status).toBe(200);
+    expect((await client.trpc('mutation', 'auth.mergeAccounts', { otherUserId: crypto.randomUUID() })).status).toBe(401);
+
+    const registered = await client.post('/auth/v2/set-password/', { password: 'now-a-member' });
+    expect(registered.status).toBe(200);
+    const after = decodeJwt(String(registered.body.accessToken));
+    expect(after.role).toEqual(expect.arrayContaining([ROLES.fullAuth, ROLES.registeredUser, ROLES.emailRegistered]));
+    expect(after.scope).toEqual([]);
+    expect((await new TestBrowser(server.baseUrl).post('/auth/v2/log-in/', { email: floater.email, password: 'now-a-member' })).status).toBe(200);
+  });
+
+  it('refuses expired, forged and foreign links', async () => {
+    const floater = await createFloaterUser(testDb());
+    const client = new TestBrowser(server.baseUrl);
+    const expired = await client.get(linkPath(floater.id, ['x'], '/home/', -10));
+    expect(expired.location).toBe('/a/log-in/?link=expired');
+    const forged = await client.get(`/auth/v2/link/?token=${'e30.e30.'}${'A'.repeat(43)}`);
+    expect(forged.location).toBe('/a/log-in/?link=expired');
+    expect(client.cookie('gifting_rt')).toBeUndefined();
+    const offsite = await client.get(linkPath(floater.id, ['x'], '//evil.example'));
+    expect(offsite.location).toBe('/home/');
+  });
+
+  it('a floater sharing a registered e-mail is e-mail-registered and sees the related account', async () => {
+    const member = await createMember(testDb());
+    const floater = await createFloaterUser(testDb(), { email: member.email });
+    const client = new TestBrowser(server.baseUrl);
+    await client.get(linkPath(floater.id, ['x'], '/home/'));
+    const claims = decodeJwt(String((await client.get('/auth/v2/refresh-token/')).body.accessToken));
+    expect(claims.role).toEqual(expect.arrayContaining([ROLES.semiAuth, ROLES.emailRegistered]));
+    const related = await client.trpc<{ userId: string }[]>('query', 'auth.relatedAccounts');
+    expect(related.data?.map((account) => account.userId)).toEqual([member.id]);
+    // It cannot take over the registered e-mail by setting a password.
+    expect((await client.post('/auth/v2/set-password/', { password: 'sneaky' })).status).toBe(409);
+  });
+});
+
+describe('merging related accounts', () => {
+  it('merges a floater into the confirmed member, moving it out of the way', async () => {
+    const member = await createMember(testDb());
+    const floater = await createFloaterUser(testDb(), { email: member.email });
+    const client = new TestBrowser(server.baseUrl);
+    await client.post('/auth/v2/log-in/', { email: member.email, password: TEST_PASSWORD });
+    const merged = await client.trpc('mutation', 'auth.mergeAccounts', { otherUserId: floater.id });
+    expect(merged.status).toBe(200);
+    expect((await testDb().user.findUniqueOrThrow({ where: { id: floater.id } })).deletedAt).toBeInstanceOf(Date);
+    expect(await testDb().auditLog.count({ where: { action: 'account.merge', subjectUserId: floater.id } })).toBe(1);
+  });
+
+  it('needs the other account’s password when it has one, and never merges strangers', async () => {
+    const member = await createMember(testDb());
+    const stranger = await createMember(testDb());
+    const client = new TestBrowser(server.baseUrl);
+    await client.post('/auth/v2/log-in/', { email: member.email, password: TEST_PASSWORD });
+    const refused = await client.trpc('mutation', 'auth.mergeAccounts', { otherUserId: stranger.id, password: TEST_PASSWORD });
+    expect(refused.status).toBe(404);
+    expect((await testDb().user.findUniqueOrThrow({ where: { id: stranger.id } })).deletedAt).toBeNull();
+  });
+});
