@@ -15,6 +15,8 @@ export function testConfig(overrides: Record<string, string> = {}): TConfig {
     LOG_LEVEL: 'silent',
     PORT: '0',
     HOST: '127.0.0.1',
+    // Tokens made with testDeps() and read by a test server must agree on the issuer.
+    PUBLIC_URL: 'http://127.0.0.1',
     JWT_SECRET: TEST_JWT_SECRET,
     SMTP_URL: process.env.SMTP_URL ?? 'smtp://127.0.0.1:2525',
     ...overrides,
@@ -35,7 +37,7 @@ export async function startTestServer(
   overrides: Record<string, string> = {},
   options: Omit<TBuildOptions, 'db'> = {},
 ): Promise<TTestServer> {
-  const config = testConfig({ PUBLIC_URL: 'http://127.0.0.1', ...overrides });
+  const config = testConfig(overrides);
   const app = await buildServer(config, { db: testDb(), ...options });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

@@ -1,0 +1,106 @@
+/**
+ * The permission table: for every tRPC procedure and every hand-written HTTP route, what each actor
+ * gets. permissions.integration.test.ts reads the procedures and routes from the routers themselves
+ * and fails when one has no entry here — add a row with every new procedure or route.
+ *
+ * Outcomes are HTTP statuses (tRPC errors are mapped to theirs). Requests carry the actor's bearer
+ * token and no refresh cookie; cookie-driven rules (impersonation start, switching) have their own
+ * matrix in tests/integration/auth/impersonation.integration.test.ts.
+ */
+import type { TActorName, TActors } from '../../factories/identities';
+
+export type TExpect = Record<TActorName, number>;
+
+const all = (status: number): TExpect => ({
+  visitor: status,
+  floater: status,
+  registered: status,
+  otherUser: status,
+  analystImpersonating: status,
+  supportAdmin: status,
+  adminImpersonating: status,
+});
+
+/** Any known identity (floaters included). */
+const known = (status = 200): TExpect => ({ ...all(status), visitor: 401 });
+
+export interface TProcedureRow {
+  input?: (actors: TActors) => unknown;
+  expect: TExpect;
+}
+
+export interface TRouteRow {
+  /** The concrete request: path with parameters filled, and the JSON body for POSTs. */
+  request: (actors: TActors) => { path: string; body?: unknown };
+  expect: TExpect;
+}
+
+export const PROCEDURES: Record<string, TProcedureRow> = {
+  'auth.me': { expect: all(200) },
+  'auth.providers': { expect: all(200) },
+  'auth.relatedAccounts': { expect: known() },
+  'auth.mergeAccounts': {
+    input: () => ({ otherUserId: crypto.randomUUID() }),
+    expect: {
+      visitor: 401,
+      floater: 401,
+      registered: 404,
+      otherUser: 404,
+      analystImpersonating: 403,
+      supportAdmin: 404,
+      adminImpersonating: 403,
+    },
+  },
+  'auth.switchTargets': { expect: known() },
+  'enums.get': { input: () => ({ name: 'genders' }), expect: all(200) },
+  'home.landing': { expect: all(200) },
+  'shop.marketData': { expect: all(200) },
+  'shop.markets': { expect: all(200) },
+  'shop.topLevelGuides': { expect: all(200) },
+};
+
+const impersonatingRefused = (others: number, visitor = 401): TExpect => ({
+  ...all(others),
+  visitor,
+  analystImpersonating: 403,
+  adminImpersonating: 403,
+});
+
+export const ROUTES: Record<string, TRouteRow> = {
+  'GET /healthz': { request: () => ({ path: '/healthz' }), expect: all(200) },
+  'GET /readyz': { request: () => ({ path: '/readyz' }), expect: all(200) },
+  'GET /v1/enums/:name': { request: () => ({ path: '/v1/enums/currencies' }), expect: all(200) },
+  'GET /v1/shop/market-data': { request: () => ({ path: '/v1/shop/market-data?market=CA' }), expect: all(200) },
+
+  'GET /auth/v2/refresh-token/': { request: () => ({ path: '/auth/v2/refresh-token/' }), expect: all(200) },
+  'GET /auth/v2/login/': { request: () => ({ path: '/auth/v2/login/?returnurl=/home/' }), expect: all(302) },
+  'GET /auth/v2/logout/': { request: () => ({ path: '/auth/v2/logout/' }), expect: all(302) },
+  'POST /auth/v2/logout/': { request: () => ({ path: '/auth/v2/logout/', body: {} }), expect: all(200) },
+  'GET /auth/v2/confirm-email/': { request: () => ({ path: '/auth/v2/confirm-email/?token=nope' }), expect: all(302) },
+  'GET /auth/v2/link/': { request: () => ({ path: '/auth/v2/link/?token=nope' }), expect: all(302) },
+  'GET /auth/v2/impersonate/': { request: (a) => ({ path: `/auth/v2/impersonate/?uid=${a.owner.id}` }), expect: all(302) },
+  'GET /auth/v2/switch/': { request: (a) => ({ path: `/auth/v2/switch/?uid=${a.owner.id}` }), expect: all(302) },
+  'GET /auth/v2/oidc/callback/:idp/': { request: () => ({ path: '/auth/v2/oidc/callback/nowhere/?code=x&state=y' }), expect: all(404) },
+
+  'POST /auth/v2/sign-up/': { request: () => ({ path: '/auth/v2/sign-up/', body: { name: 'x', email: 'bad', password: '1' } }), expect: all(400) },
+  'POST /auth/v2/log-in/': { request: (a) => ({ path: '/auth/v2/log-in/', body: { email: a.owner.email, password: 'wrong password' } }), expect: all(401) },
+  'POST /auth/v2/confirm-code/': {
+    request: () => ({ path: '/auth/v2/confirm-code/', body: { code: '000000' } }),
+    // Confirmed members get fresh tokens; the floater has no code mailed, so theirs expired.
+    expect: { ...impersonatingRefused(200), floater: 410 },
+  },
+  'POST /auth/v2/confirm-code/resend/': { request: () => ({ path: '/auth/v2/confirm-code/resend/', body: {} }), expect: impersonatingRefused(200) },
+  'POST /auth/v2/reset-password/request/': { request: (a) => ({ path: '/auth/v2/reset-password/request/', body: { email: a.owner.email } }), expect: all(202) },
+  'POST /auth/v2/reset-password/': {
+    request: () => ({ path: '/auth/v2/reset-password/', body: { token: 'not-a-real-reset-token', password: 'new-password' } }),
+    expect: impersonatingRefused(410, 410),
+  },
+  'POST /auth/v2/set-password/': {
+    request: () => ({ path: '/auth/v2/set-password/', body: { password: 'a-new-password' } }),
+    // Only a floater has no password yet.
+    expect: { ...impersonatingRefused(409), floater: 200 },
+  },
+  'POST /auth/v2/impersonate/': { request: (a) => ({ path: '/auth/v2/impersonate/', body: { uid: a.owner.id, reason: 'Permission table' } }), expect: all(401) },
+  'POST /auth/v2/impersonate/stop/': { request: () => ({ path: '/auth/v2/impersonate/stop/', body: {} }), expect: all(401) },
+  'POST /auth/v2/switch/': { request: (a) => ({ path: '/auth/v2/switch/', body: { uid: a.owner.id } }), expect: all(401) },
+};
