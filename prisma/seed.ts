@@ -40,6 +40,52 @@ export const DEMO_USERS = [
   { key: 'support', firstName: 'Sky', lastName: 'Support', username: 'support', email: DEMO_SUPPORT_LOGIN.email, roles: [ROLES.supportAdmin] },
 ] as { key: string; firstName: string; lastName: string; username: string; email: string; roles?: string[] }[];
 
+const CONTENT: { componentName: string; title: string; sections: { heading?: string; body: string; cta?: { label: string; href: string } }[] }[] = [
+  {
+    componentName: 'landing',
+    title: 'Wish lists and gift exchanges that just work',
+    sections: [
+      { body: 'Keep one wish list for every occasion, draw names for Secret Santa in seconds, and never buy the same gift twice.', cta: { label: 'Start a gift exchange', href: '/secret-santa-generator/' } },
+    ],
+  },
+  {
+    componentName: 'home',
+    title: 'Welcome back',
+    sections: [{ body: 'Here is what is happening with your lists, exchanges and groups.' }],
+  },
+  {
+    componentName: 'welcome',
+    title: 'Welcome to Gifting',
+    sections: [
+      { heading: 'Make a wish list', body: 'Add anything from any shop, then share one link with the people who ask what you want.' },
+      { heading: 'Draw names', body: 'Invite your group, set who must not draw whom, and let everyone see only their own match.' },
+    ],
+  },
+  {
+    componentName: 'splash',
+    title: 'Gifting',
+    sections: [{ body: 'The easiest way to give the right gift.' }],
+  },
+  {
+    componentName: 'browser-buttons',
+    title: 'Add to your wish list from any shop',
+    sections: [{ body: 'Drag the Gift It button to your bookmarks bar, then click it on any product page to save the item to your list.' }],
+  },
+  {
+    componentName: 'contact-us',
+    title: 'Contact us',
+    sections: [
+      { body: 'Questions, ideas or trouble with an exchange? Write to help@gifting.test and a person will answer within a day.' },
+      { heading: 'Support hours', body: 'Monday to Friday, 9:00 to 17:00 Eastern; every day in December.' },
+    ],
+  },
+];
+
+const FEATURES = [
+  { name: 'landing-hero-copy', tag: 'growth', description: 'Which hero line converts better on the landing page', variants: [{ name: 'control', weight: 50 }, { name: 'playful', weight: 50 }] },
+  { name: 'one-tap-prompt', tag: 'auth', description: 'Show the one-tap social sign-in prompt', variants: [{ name: 'off', weight: 20 }, { name: 'on', weight: 80 }] },
+];
+
 export interface TSeedResult {
   markets: number;
   giftGuides: number;
@@ -88,6 +134,18 @@ export async function seedDemoData(db: TDb): Promise<TSeedResult> {
       for (const role of user.roles ?? []) {
         await tx.userRole.upsert({ where: { userId_role: { userId: id, role } }, create: { userId: id, role }, update: {} });
       }
+    }
+    for (const content of CONTENT) {
+      const data = { title: content.title, body: JSON.stringify({ sections: content.sections }) };
+      await tx.contentBlock.upsert({
+        where: { section_componentName: { section: 'screens', componentName: content.componentName } },
+        create: { section: 'screens', componentName: content.componentName, ...data },
+        update: data,
+      });
+    }
+    for (const feature of FEATURES) {
+      const data = { tag: feature.tag, description: feature.description, variants: JSON.stringify(feature.variants) };
+      await tx.feature.upsert({ where: { name: feature.name }, create: { name: feature.name, ...data }, update: data });
     }
   }, { timeout: 30_000 });
   return { markets: MARKETS.length, giftGuides, users: DEMO_USERS.length };

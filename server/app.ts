@@ -24,6 +24,8 @@ import { appRouter, type TAppRouter } from './trpc/router';
 export interface TBuildOptions {
   /** Reuse an existing client (tests); otherwise one is created from config.databaseUrl. */
   db?: TDb;
+  /** Where logs go (tests capture them); stdout by default. */
+  logStream?: { write(line: string): void };
   /** Social sign-in and other auth plug-ins. */
   authExtensions?: (deps: TAppDeps) => TAuthRouteExtensions;
 }
@@ -47,7 +49,11 @@ export async function buildServer(config: TConfig, options: TBuildOptions = {}):
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
+        : {
+            level: config.logLevel,
+            redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     requestTimeout: config.requestTimeoutMs,
     connectionTimeout: config.requestTimeoutMs * 2,
     keepAliveTimeout: 5_000,

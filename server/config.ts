@@ -42,6 +42,10 @@ const ZConfig = z.object({
   /** JSON list of OpenID Connect providers: [{"id","label","issuer","clientId","clientSecret"}]. */
   OIDC_PROVIDERS: z.string().default('[]'),
   /** Log-in throttling: failures allowed per account and per address in the window. */
+  /** Merchant hosts the link redirector may unwrap to (comma-separated; subdomains included). */
+  MERCHANT_HOSTS: z.string().default('amazon.com,amazon.ca,amazon.co.uk,etsy.com,target.com,walmart.com,bestbuy.com,rei.com,uncommongoods.com'),
+  /** Client log batches allowed per address per minute. */
+  CLIENT_LOG_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
@@ -81,6 +85,8 @@ export type TConfig = {
   smtpUrl: string;
   mailFrom: string;
   oidcProviders: TOidcProviderConfig[];
+  merchantHosts: string[];
+  clientLogRatePerMinute: number;
   loginMaxFailures: number;
   loginMaxFailuresPerAddress: number;
   loginWindowMs: number;
@@ -156,6 +162,8 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
     oidcProviders,
+    merchantHosts: c.MERCHANT_HOSTS.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean),
+    clientLogRatePerMinute: c.CLIENT_LOG_RATE_PER_MINUTE,
     loginMaxFailures: c.LOGIN_MAX_FAILURES,
     loginMaxFailuresPerAddress: c.LOGIN_MAX_FAILURES_PER_ADDRESS,
     loginWindowMs: c.LOGIN_WINDOW_SECONDS * 1000,

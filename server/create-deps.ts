@@ -15,6 +15,7 @@ export function createDeps(config: TConfig, overrides: { db?: TDb } = {}): TAppD
     limits: {
       loginAccount: createRateLimiter({ max: config.loginMaxFailures, windowMs: config.loginWindowMs }),
       loginAddress: createRateLimiter({ max: config.loginMaxFailuresPerAddress, windowMs: config.loginWindowMs }),
+      clientLogs: createRateLimiter({ max: config.clientLogRatePerMinute, windowMs: 60_000 }),
     },
   };
 }

@@ -15,5 +15,7 @@ export interface TAppDeps {
     loginAccount: TRateLimiter;
     /** Failed log-ins per client address. */
     loginAddress: TRateLimiter;
+    /** Client log batches per address (POST /v1/logs). */
+    clientLogs: TRateLimiter;
   };
 }

@@ -72,6 +72,29 @@ export const ROUTES: Record<string, TRouteRow> = {
   'GET /v1/enums/:name': { request: () => ({ path: '/v1/enums/currencies' }), expect: all(200) },
   'GET /v1/shop/market-data': { request: () => ({ path: '/v1/shop/market-data?market=CA' }), expect: all(200) },
 
+  'GET /v1/features/': { request: () => ({ path: '/v1/features/' }), expect: all(200) },
+  'GET /v1/features/:name/assignment': { request: () => ({ path: '/v1/features/no-such-feature/assignment' }), expect: all(404) },
+  'POST /v1/features/:name/variants/:variant/start': { request: () => ({ path: '/v1/features/no-such-feature/variants/a/start', body: {} }), expect: { ...all(404), analystImpersonating: 403 } },
+  'POST /auth/set-experiment/': { request: () => ({ path: '/auth/set-experiment/', body: { experimentName: 'no-such-feature', variant: 'a' } }), expect: all(404) },
+  'GET /v1/content/:section/:componentName': { request: () => ({ path: '/v1/content/screens/no-such-screen' }), expect: all(404) },
+  'GET /v1/content/:componentName': { request: () => ({ path: '/v1/content/no-such-screen' }), expect: all(404) },
+  'GET /v1/auth/.where-am-i': { request: () => ({ path: '/v1/auth/.where-am-i' }), expect: all(200) },
+  'GET /v1/links/click': { request: () => ({ path: '/v1/links/click?url=https%3A%2F%2Fevil.example' }), expect: all(200) },
+  'POST /v1/logs': {
+    request: () => ({ path: '/v1/logs', body: [{ level: 'info', category: 'x', message: 'm', clientKind: 'web', timestamp: 1, appVersion: '1' }] }),
+    // Logs change no member data, so even a read-only support session may send them.
+    expect: all(204),
+  },
+  'GET /v1/users/:userId/terms-of-service': {
+    request: (a) => ({ path: `/v1/users/${a.owner.id}/terms-of-service` }),
+    // Only the member themselves, or staff impersonating them.
+    expect: { visitor: 401, floater: 403, registered: 200, otherUser: 403, analystImpersonating: 200, supportAdmin: 403, adminImpersonating: 200 },
+  },
+  'POST /v1/users/:userId/terms-of-service': {
+    request: (a) => ({ path: `/v1/users/${a.owner.id}/terms-of-service`, body: {} }),
+    expect: { visitor: 401, floater: 403, registered: 204, otherUser: 403, analystImpersonating: 403, supportAdmin: 403, adminImpersonating: 204 },
+  },
+
   'GET /auth/v2/refresh-token/': { request: () => ({ path: '/auth/v2/refresh-token/' }), expect: all(200) },
   'GET /auth/v2/login/': { request: () => ({ path: '/auth/v2/login/?returnurl=/home/' }), expect: all(302) },
   'GET /auth/v2/logout/': { request: () => ({ path: '/auth/v2/logout/' }), expect: all(302) },

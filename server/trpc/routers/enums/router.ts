@@ -9,5 +9,5 @@ export const enumsRouter = router({
   get: publicProcedure
     .input(z.object({ name: z.enum(ENUM_NAMES) }))
     .output(z.array(ZEnumValue))
-    .query(({ input }) => getEnum({ name: input.name })),
+    .query(({ ctx, input }) => getEnum(ctx, { name: input.name })),
 });
