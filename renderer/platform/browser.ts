@@ -1,0 +1,18 @@
+import type { TPlatform } from './types';
+
+export const browserPlatform: TPlatform = {
+  kind: 'web',
+  async getAppVersion() {
+    return import.meta.env.VITE_APP_VERSION ?? '0.1.0';
+  },
+  async openExternal(url) {
+    const parsed = new URL(url);
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error('Only web links can be opened');
+    window.open(parsed.toString(), '_blank', 'noopener,noreferrer');
+  },
+};
+
+/** The platform the renderer runs on: the desktop shell's when present, else the browser's. */
+export function currentPlatform(): TPlatform {
+  return (typeof window !== 'undefined' && window.giftingDesktop) || browserPlatform;
+}
