@@ -19,7 +19,7 @@ const AUTH_PAGE_PATHS = [
   '/auth/merge-accounts/',
   '/auth/related-accounts/',
   '/auth/reset-password/',
-  '/auth/v2/confirm-email/',
+  '/auth/impersonate/',
 ];
 
 function isRendererPath(pathname: string): boolean {

@@ -2,12 +2,15 @@
  * The application shell (the root layout route): header with the logo and primary navigation, a
  * burger-toggled navbar on small screens, the footer, a navigation progress bar and the screen
  * outlet. It honours the flags of the matched route (hide header / mobile header / mobile footer /
- * background).
+ * background). While support staff impersonate a member, the impersonation banner sits above the
+ * header content on every screen, even where the route hides the header.
  */
 import { AppShell, Burger, Button, Group, NavLink, ScrollArea, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
-import { href } from '../routes/route-table';
+import { AccountMenu } from '../auth/account-menu';
+import { useIdentity } from '../auth/identity-provider';
+import { IMPERSONATION_BANNER_HEIGHT, ImpersonationBanner } from '../auth/impersonation-banner';
 import { AppFooter } from './app-footer';
 import { AppLogo } from './app-logo';
 import { NavigationProgress } from './navigation-progress';
@@ -27,13 +30,22 @@ export function AppLayout() {
   const { flags, routeName } = useCurrentRouteHandle();
   const { pathname } = useLocation();
 
+  const { flags: authFlags } = useIdentity();
+
   const hideHeader = flags.hideHeader === true;
   const hideMobileHeader = !hideHeader && flags.hideMobileHeader === true;
   const hideMobileFooter = flags.hideMobileFooter === true;
+  const banner = authFlags.isImpersonated ? IMPERSONATION_BANNER_HEIGHT : 0;
+  const headerHeight = hideHeader
+    ? banner
+    : hideMobileHeader
+      ? { base: banner, sm: HEADER_HEIGHT + banner }
+      : HEADER_HEIGHT + banner;
+  const showHeaderBox = !hideHeader || banner > 0;
 
   return (
     <AppShell
-      header={{ height: hideMobileHeader ? { base: 0, sm: HEADER_HEIGHT } : HEADER_HEIGHT, collapsed: hideHeader }}
+      header={{ height: headerHeight, collapsed: !showHeaderBox }}
       navbar={{ width: NAVBAR_WIDTH, breakpoint: 'sm', collapsed: { mobile: !navOpened, desktop: true } }}
       footer={{ height: hideMobileFooter ? { base: 0, sm: FOOTER_HEIGHT } : FOOTER_HEIGHT }}
       padding="md"
@@ -41,44 +53,51 @@ export function AppLayout() {
     >
       <NavigationProgress />
 
-      {!hideHeader && (
-        <AppShell.Header visibleFrom={hideMobileHeader ? 'sm' : undefined} data-testid="app-header">
-          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-            <Group gap="sm" wrap="nowrap">
-              <Burger
-                opened={navOpened}
-                onClick={toggleNav}
-                hiddenFrom="sm"
-                size="sm"
-                aria-label={navOpened ? 'Close navigation' : 'Open navigation'}
-                data-testid="nav-burger"
-              />
-              <AppLogo onNavigate={closeNav} />
-            </Group>
+      {showHeaderBox && (
+        <AppShell.Header visibleFrom={hideMobileHeader && banner === 0 ? 'sm' : undefined} data-testid="app-header">
+          <ImpersonationBanner />
+          {!hideHeader && (
+            <Group
+              h={HEADER_HEIGHT}
+              px="md"
+              justify="space-between"
+              wrap="nowrap"
+              visibleFrom={hideMobileHeader && banner > 0 ? 'sm' : undefined}
+            >
+              <Group gap="sm" wrap="nowrap">
+                <Burger
+                  opened={navOpened}
+                  onClick={toggleNav}
+                  hiddenFrom="sm"
+                  size="sm"
+                  aria-label={navOpened ? 'Close navigation' : 'Open navigation'}
+                  data-testid="nav-burger"
+                />
+                <AppLogo onNavigate={closeNav} />
+              </Group>
 
-            <Group gap={4} visibleFrom="sm" component="nav" aria-label="Primary" data-testid="primary-nav">
-              {PRIMARY_NAV.map((item) => {
-                const active = isNavItemActive(item, pathname);
-                return (
-                  <Button
-                    key={item.to}
-                    component={Link}
-                    to={item.to}
-                    variant={active ? 'light' : 'subtle'}
-                    color={active ? 'red' : 'gray'}
-                    aria-current={active ? 'page' : undefined}
-                    data-testid={item.testId}
-                  >
-                    {item.label}
-                  </Button>
-                );
-              })}
-            </Group>
+              <Group gap={4} visibleFrom="sm" component="nav" aria-label="Primary" data-testid="primary-nav">
+                {PRIMARY_NAV.map((item) => {
+                  const active = isNavItemActive(item, pathname);
+                  return (
+                    <Button
+                      key={item.to}
+                      component={Link}
+                      to={item.to}
+                      variant={active ? 'light' : 'subtle'}
+                      color={active ? 'red' : 'gray'}
+                      aria-current={active ? 'page' : undefined}
+                      data-testid={item.testId}
+                    >
+                      {item.label}
+                    </Button>
+                  );
+                })}
+              </Group>
 
-            <Button component={Link} to={href('v2.authLogin')} variant="outline" size="sm" data-testid="header-log-in">
-              Log in
-            </Button>
-          </Group>
+              <AccountMenu />
+            </Group>
+          )}
         </AppShell.Header>
       )}
 

@@ -47,16 +47,71 @@ const FLOW_FLAGS = { hideMobileHeader: true, hideMobileFooter: true } as const;
 export const routeTable = [
   // ── Auth ───────────────────────────────────────────────────────────────────────────────────────
   // /a/sign-up/ and /a/log-in/ share one screen (when it exists, give both the same `screen`).
-  { name: 'v2.authSignUp', path: '/a/sign-up/', flags: AUTH_FLAGS },
-  { name: 'v2.authLogin', path: '/a/log-in/', flags: AUTH_FLAGS },
-  { name: 'v2.auth.signIn', path: '/a/sign-in/', flags: AUTH_FLAGS },
-  { name: 'v2.auth.codeConfirm', path: '/a/code-confirm/', flags: AUTH_FLAGS },
-  { name: 'v2.authUserSetup', path: '/a/email-confirmed/', flags: AUTH_FLAGS },
-  { name: 'v2.mergeAccounts', path: '/auth/merge-accounts/', flags: AUTH_FLAGS, guard: 'known' },
-  { name: 'v2.relatedAccounts', path: '/auth/related-accounts/', flags: AUTH_FLAGS, guard: 'known' },
-  { name: 'v2.auth.resetPassword', path: '/auth/reset-password/', flags: AUTH_FLAGS },
+  {
+    name: 'v2.authSignUp',
+    path: '/a/sign-up/',
+    flags: AUTH_FLAGS,
+    screen: () => import('../features/auth/auth-screen'),
+  },
+  {
+    name: 'v2.authLogin',
+    path: '/a/log-in/',
+    flags: AUTH_FLAGS,
+    screen: () => import('../features/auth/auth-screen'),
+  },
+  {
+    name: 'v2.auth.signIn',
+    path: '/a/sign-in/',
+    flags: AUTH_FLAGS,
+    screen: () => import('../features/auth/sign-in-redirect-screen'),
+  },
+  {
+    name: 'v2.auth.codeConfirm',
+    path: '/a/code-confirm/',
+    flags: AUTH_FLAGS,
+    screen: () => import('../features/auth/code-confirm-screen'),
+  },
+  {
+    name: 'v2.authUserSetup',
+    path: '/a/email-confirmed/',
+    flags: AUTH_FLAGS,
+    screen: () => import('../features/auth/email-confirmed-screen'),
+  },
+  {
+    name: 'v2.mergeAccounts',
+    path: '/auth/merge-accounts/',
+    flags: AUTH_FLAGS,
+    guard: 'known',
+    screen: () => import('../features/auth/merge-accounts-screen'),
+  },
+  {
+    name: 'v2.relatedAccounts',
+    path: '/auth/related-accounts/',
+    flags: AUTH_FLAGS,
+    guard: 'known',
+    screen: () => import('../features/auth/related-accounts-screen'),
+  },
+  {
+    name: 'v2.auth.resetPassword',
+    path: '/auth/reset-password/',
+    flags: AUTH_FLAGS,
+    screen: () => import('../features/auth/reset-password-screen'),
+  },
   { name: 'v2.auth.confirmEmail', path: '/auth/v2/confirm-email/', flags: AUTH_FLAGS },
-  { name: 'v2.switchIdentity', path: '/switch-identity/', guard: 'changesIdentity' },
+  {
+    name: 'v2.switchIdentity',
+    path: '/switch-identity/',
+    guard: 'changesIdentity',
+    screen: () => import('../features/auth/switch-identity-screen'),
+  },
+  // Where GET /auth/v2/impersonate/ lands: staff confirm with a reason before acting as a member.
+  {
+    name: 'v2.impersonateConfirm',
+    path: '/auth/impersonate/',
+    flags: AUTH_FLAGS,
+    guard: 'signedIn',
+    screen: () => import('../features/auth/impersonate-confirm-screen'),
+  },
   // Auth endpoints of the server, reached by browser navigation (query: uid, returnurl, idp, lh).
   { name: 'v2.auth.endpoints.login', path: '/auth/v2/login/', fullPageLoad: true },
   { name: 'v2.auth.endpoints.logout', path: '/auth/v2/logout/', fullPageLoad: true },

@@ -2,6 +2,8 @@
  * The browser router built from the route table: one root layout route (the app shell), a pathless
  * error-boundary route inside it, every route that has a screen (lazy) or a redirect, and the
  * not-found catch-all. Routes of the table without a screen are not mounted, so they show not-found.
+ * Every screen of a guarded route is wrapped in the route guard (renderer/auth/guards.tsx), which
+ * also sends a 401 from any query or mutation of that screen to the log-in screen.
  */
 import {
   createBrowserRouter,
@@ -13,6 +15,7 @@ import {
 } from 'react-router-dom';
 import { HTTP_STATUS } from '../../server/contracts/constants';
 import { AppLayout } from '../app/app-shell';
+import { withGuard } from '../auth/guards';
 import { AppLoader } from '../app/app-loader';
 import type { TRouteHandle } from '../app/route-handle';
 import { RouteErrorBoundary } from '../app/route-error-boundary';
@@ -24,6 +27,7 @@ import {
   pathParamNames,
   routeTable,
   type TRouteDefinition,
+  type TRouteGuard,
 } from './route-table';
 
 export type TAppRouter = ReturnType<typeof createBrowserRouter>;
@@ -54,10 +58,11 @@ function notFound(): never {
   throw data(null, { status: HTTP_STATUS.notFound, statusText: 'Not Found' });
 }
 
-function lazyScreen(screen: NonNullable<TRouteDefinition['screen']>): RouteObject['lazy'] {
+/** The lazy screen, wrapped in its route's guard (spec §2: signedIn, known, admin; none for changesIdentity). */
+function lazyScreen(screen: NonNullable<TRouteDefinition['screen']>, guard?: TRouteGuard): RouteObject['lazy'] {
   return async () => {
     const module = await screen();
-    return { Component: module.default };
+    return { Component: withGuard(module.default, guard) };
   };
 }
 
@@ -94,7 +99,11 @@ function routeObject(route: TRouteDefinition): RouteObject {
     id: route.name,
     handle: handleOf(route),
     ...(loader ? { loader } : {}),
-    ...(target ? { Component: RedirectingScreen } : route.screen ? { lazy: lazyScreen(route.screen) } : {}),
+    ...(target
+      ? { Component: RedirectingScreen }
+      : route.screen
+        ? { lazy: lazyScreen(route.screen, route.guard) }
+        : {}),
   };
   const location = childLocation(route.path);
   return 'index' in location ? { ...base, index: true } : { ...base, path: location.path };

@@ -10,28 +10,17 @@ import type { TIdentity } from '../contracts/identity';
 
 export const ACCESS_TOKEN_AUDIENCE = 'gifting-web';
 
-/** The claims as they travel in the token. */
-export interface TAccessClaims {
+/** The claims as they travel in the token: the spec §3 identity fields plus our own bookkeeping. */
+export type TAccessClaims = Omit<TIdentity, 'userId' | 'roles' | 'token' | 'auditToken'> & {
   sub: string;
   role: string[];
-  created: number;
-  expires: number;
-  locale: string;
-  testGroup: number;
-  isNoShow: boolean;
-  facebookId: string | null;
-  hasOnlyFacebookLogin: boolean;
-  identityProvider: string | null;
-  impersonatorUserId: string | null;
-  impersonatorRoles: string[];
-  rootIdentity: string | null;
   /** Refresh family (sign-in) the token was issued for. */
   fam: string | null;
   /** Impersonation session id, while impersonating. */
   ims: string | null;
   /** Floater scopes granted by an invitation link. */
   scope: string[];
-}
+};
 
 export type TIdentityClaims = Omit<TAccessClaims, 'created' | 'expires'>;
 

@@ -43,7 +43,11 @@ async function readAll(): Promise<TMail[]> {
 }
 
 /** The newest message to `to` whose subject matches, received at or after `after` (ms); waits up to 15 s. */
-export async function waitForMail(to: string, subject: RegExp, options: { after?: number; timeoutMs?: number } = {}): Promise<TMail> {
+export async function waitForMail(
+  to: string,
+  subject: RegExp,
+  options: { after?: number; timeoutMs?: number } = {},
+): Promise<TMail> {
   const deadline = Date.now() + (options.timeoutMs ?? 15_000);
   const address = to.toLowerCase();
   for (;;) {

@@ -129,9 +129,7 @@ test.describe('auth screens', () => {
   test('a guarded route sends a visitor to log in and back', async ({ page }) => {
     const auth = new AuthScreen(page);
     await page.goto('/auth/related-accounts/?from=e2e');
-    await expect(page).toHaveURL(
-      `/a/log-in/?returnurl=${encodeURIComponent('/auth/related-accounts/?from=e2e')}`,
-    );
+    await expect(page).toHaveURL(`/a/log-in/?returnurl=${encodeURIComponent('/auth/related-accounts/?from=e2e')}`);
     await auth.logIn(DEMO_LOGIN.email, DEMO_LOGIN.password);
     await expect(page).toHaveURL('/auth/related-accounts/?from=e2e');
     await expect(page.getByTestId('related-accounts-screen')).toBeVisible();

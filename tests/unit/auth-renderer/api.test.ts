@@ -61,10 +61,17 @@ describe('createAuthApi', () => {
   it('surfaces the server field errors', async () => {
     const { api } = harness(() =>
       json(409, {
-        error: { code: 'CONFLICT', message: 'exists', status: 409, fieldErrors: { email: 'An account with this e-mail already exists' } },
+        error: {
+          code: 'CONFLICT',
+          message: 'exists',
+          status: 409,
+          fieldErrors: { email: 'An account with this e-mail already exists' },
+        },
       }),
     );
-    const failure = (await api.signUp({ name: 'Dana', email: 'a@b.co', password: 'pass' }).catch((e: unknown) => e)) as AuthRequestError;
+    const failure = (await api
+      .signUp({ name: 'Dana', email: 'a@b.co', password: 'pass' })
+      .catch((e: unknown) => e)) as AuthRequestError;
     expect(failure.status).toBe(409);
     expect(failure.fieldErrors).toEqual({ email: 'An account with this e-mail already exists' });
   });
@@ -89,26 +96,38 @@ describe('createAuthApi', () => {
     });
     await expect(api.confirmCode('123456')).resolves.toMatchObject({ accessToken: 'a.b.c' });
     expect(refreshIdentity).toHaveBeenCalledTimes(1);
-    expect(calls.map((call) => call.headers.get('authorization'))).toEqual(['Bearer bearer-token', 'Bearer fresh-token']);
+    expect(calls.map((call) => call.headers.get('authorization'))).toEqual([
+      'Bearer bearer-token',
+      'Bearer fresh-token',
+    ]);
     expect(calls.map((call) => call.body)).toEqual(['{"code":"123456"}', '{"code":"123456"}']);
   });
 
   it('answers the returnUrl of impersonate and switch (home when missing)', async () => {
-    const { api } = harness((call) => json(200, call.url.includes('impersonate') ? { ...TOKENS, returnUrl: '/shop/' } : TOKENS));
+    const { api } = harness((call) =>
+      json(200, call.url.includes('impersonate') ? { ...TOKENS, returnUrl: '/shop/' } : TOKENS),
+    );
     await expect(api.impersonate({ uid: 'x', reason: 'ticket 1' })).resolves.toMatchObject({ returnUrl: '/shop/' });
     await expect(api.switchIdentity({ uid: 'x' })).resolves.toMatchObject({ returnUrl: '/home/' });
   });
 
   it('refuses an answer without an access token', async () => {
     const { api } = harness(() => json(200, { accessToken: null }));
-    await expect(api.resetPassword({ token: 't'.repeat(12), password: 'pass' })).rejects.toBeInstanceOf(AuthRequestError);
+    await expect(api.resetPassword({ token: 't'.repeat(12), password: 'pass' })).rejects.toBeInstanceOf(
+      AuthRequestError,
+    );
   });
 });
 
 describe('fetchRefreshToken', () => {
   it('maps empty tokens to null and sends the cookie', async () => {
-    const fetch = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => json(200, { accessToken: null, auditToken: null }));
-    await expect(fetchRefreshToken(fetch, new AbortController().signal)).resolves.toEqual({ accessToken: null, auditToken: null });
+    const fetch = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
+      json(200, { accessToken: null, auditToken: null }),
+    );
+    await expect(fetchRefreshToken(fetch, new AbortController().signal)).resolves.toEqual({
+      accessToken: null,
+      auditToken: null,
+    });
     expect(fetch.mock.calls[0]?.[0]).toBe('/auth/v2/refresh-token/');
     expect(fetch.mock.calls[0]?.[1]?.credentials).toBe('same-origin');
   });
@@ -130,7 +149,9 @@ describe('helpers', () => {
     expect(rateLimitMessage(0.2)).toBe('Too many attempts, try again in 1 seconds');
   });
   it('readErrorBody keeps only string field errors', () => {
-    expect(readErrorBody({ error: { code: 'VALIDATION', message: 'm', status: 400, fieldErrors: { a: 'x', b: 3 } } })).toEqual({
+    expect(
+      readErrorBody({ error: { code: 'VALIDATION', message: 'm', status: 400, fieldErrors: { a: 'x', b: 3 } } }),
+    ).toEqual({
       code: 'VALIDATION',
       message: 'm',
       status: 400,

@@ -11,7 +11,12 @@ function jwt(claims: Record<string, unknown>): string {
 const NOW = 1_700_000_000_000;
 const USER = '6f1f8a52-5b4e-4f55-9d55-08d1c1d3b0a1';
 const token = (expiresInSeconds: number) =>
-  jwt({ sub: USER, role: ['ElfFullAuth', 'ElfRegisteredUser'], created: NOW / 1000 - 60, expires: NOW / 1000 + expiresInSeconds });
+  jwt({
+    sub: USER,
+    role: ['ElfFullAuth', 'ElfRegisteredUser'],
+    created: NOW / 1000 - 60,
+    expires: NOW / 1000 + expiresInSeconds,
+  });
 
 function json(body: unknown): Response {
   return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });

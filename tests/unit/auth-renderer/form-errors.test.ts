@@ -31,7 +31,10 @@ describe('sign-up form (spec §5 messages)', () => {
 
 describe('other forms', () => {
   it('log-in needs an e-mail and a password', () => {
-    expect(validateFields(ZLogInForm, { email: '', password: '' })).toEqual({ email: M.required, password: M.required });
+    expect(validateFields(ZLogInForm, { email: '', password: '' })).toEqual({
+      email: M.required,
+      password: M.required,
+    });
   });
   it('the new password must be repeated exactly', () => {
     expect(validateFields(ZNewPasswordForm, { password: 'abcd', repeat: 'abce' })).toEqual({ repeat: M.sameAs });
@@ -46,7 +49,9 @@ describe('other forms', () => {
 
 describe('serverFieldErrors', () => {
   it('reads auth answers and tRPC error data', () => {
-    expect(serverFieldErrors(new AuthRequestError({ status: 409, message: 'x', fieldErrors: { email: 'taken' } }))).toEqual({
+    expect(
+      serverFieldErrors(new AuthRequestError({ status: 409, message: 'x', fieldErrors: { email: 'taken' } })),
+    ).toEqual({
       email: 'taken',
     });
     expect(serverFieldErrors({ data: { fieldErrors: { password: 'The password is not right', n: 1 } } })).toEqual({

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deriveAuthFlags } from '../../../server/contracts/identity';
 import { ROLES } from '../../../server/contracts/roles';
-import {
-  guardDecision,
-  isUnauthorizedError,
-  logInAddress,
-  returnUrlFrom,
-} from '../../../renderer/auth/guard-decision';
+import { guardDecision, isUnauthorizedError, logInAddress, returnUrlFrom } from '../../../renderer/auth/guard-decision';
 
 const identity = (roles: string[], impersonatorRoles: string[] = [], impersonatorUserId: string | null = null) => ({
   roles,
@@ -50,7 +45,11 @@ describe('guardDecision', () => {
   });
 
   it('keeps path and query (not the hash) as the return address', () => {
-    const decision = guardDecision('signedIn', actors.visitor, { pathname: '/gift-exchanges/x/', search: '?a=1&b=2', hash: '#h' });
+    const decision = guardDecision('signedIn', actors.visitor, {
+      pathname: '/gift-exchanges/x/',
+      search: '?a=1&b=2',
+      hash: '#h',
+    });
     expect(decision).toEqual({ redirect: '/a/log-in/?returnurl=%2Fgift-exchanges%2Fx%2F%3Fa%3D1%26b%3D2' });
   });
 });

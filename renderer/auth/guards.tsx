@@ -1,0 +1,67 @@
+/**
+ * The route guard wrapper the router puts around every screen of a guarded route (see
+ * guard-decision.ts for the rules). While the first identity is still unknown it shows the app
+ * loader; on a guarded screen, a 401 from any query or mutation (after the requester's one refresh
+ * and retry) sends the visitor to the log-in screen with the current address to come back to.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, type ComponentType, type ReactNode } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { AppLoader } from '../app/app-loader';
+import type { TRouteGuard } from '../routes/route-table';
+import { guardDecision, isUnauthorizedError, logInAddress } from './guard-decision';
+import { useIdentity } from './identity-provider';
+
+export { guardDecision, isUnauthorizedError, logInAddress, returnUrlFrom } from './guard-decision';
+
+/** Sends to log-in when a query or mutation of this screen answers 401. */
+function useUnauthorizedRedirect(enabled: boolean): void {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+
+  useEffect(() => {
+    if (!enabled) return undefined;
+    const target = logInAddress({ pathname, search });
+    const onError = (error: unknown): void => {
+      if (isUnauthorizedError(error)) void navigate(target, { replace: true });
+    };
+    const stopQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error);
+    });
+    const stopMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error);
+    });
+    return () => {
+      stopQueries();
+      stopMutations();
+    };
+  }, [enabled, queryClient, navigate, pathname, search]);
+}
+
+export function RouteGuard({ guard, children }: { guard: TRouteGuard | null | undefined; children: ReactNode }) {
+  const { flags, isReady } = useIdentity();
+  const location = useLocation();
+  const checks = guard !== null && guard !== undefined && guard !== 'changesIdentity';
+  useUnauthorizedRedirect(checks && isReady);
+
+  if (!checks) return children;
+  if (!isReady) return <AppLoader />;
+  const decision = guardDecision(guard, flags, location);
+  if ('redirect' in decision) return <Navigate to={decision.redirect} replace />;
+  return children;
+}
+
+/** The screen component wrapped in its route's guard (used by router.tsx). */
+export function withGuard(Screen: ComponentType, guard: TRouteGuard | null | undefined): ComponentType {
+  if (!guard || guard === 'changesIdentity') return Screen;
+  function GuardedScreen() {
+    return (
+      <RouteGuard guard={guard}>
+        <Screen />
+      </RouteGuard>
+    );
+  }
+  GuardedScreen.displayName = `Guarded(${Screen.displayName ?? Screen.name ?? 'Screen'})`;
+  return GuardedScreen;
+}

@@ -1,0 +1,36 @@
+/** Small shared pieces of the related-accounts, merge and switch screens. */
+import { Avatar, Group, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+export function initials(name: string): string {
+  const parts = name.split(/\s+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? '?') + (parts[1]?.[0] ?? '')).toUpperCase();
+}
+
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(date);
+}
+
+export function AccountSummary({ name, detail, badge }: { name: string; detail?: ReactNode; badge?: ReactNode }) {
+  return (
+    <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+      <Avatar radius="xl" color="red" variant="light">
+        {initials(name)}
+      </Avatar>
+      <Stack gap={0} style={{ minWidth: 0 }}>
+        <Group gap={6} wrap="nowrap">
+          <Text fw={600} truncate>
+            {name}
+          </Text>
+          {badge}
+        </Group>
+        {detail ? (
+          <Text size="xs" c="dimmed" truncate>
+            {detail}
+          </Text>
+        ) : null}
+      </Stack>
+    </Group>
+  );
+}

@@ -1,0 +1,360 @@
+/**
+ * /a/log-in/ (v2.authLogin) and /a/sign-up/ (v2.authSignUp): ONE screen with a segmented control;
+ * the address follows the chosen tab (the query, e.g. returnurl, is kept).
+ *
+ * - Fields are checked with the contracts' schemas (spec §5 messages); server field errors land on
+ *   their fields; a 429 says "Too many attempts, try again in N seconds".
+ * - Social buttons (auth.providers) start a full-page sign-in at /auth/v2/login/?idp=&returnurl=.
+ * - After sign-up → /a/code-confirm/; after log-in → the safe returnurl, or /home/.
+ * - Query: ?email= pre-fills, ?link=<token> links a social account after the log-in,
+ *   ?link=expired and ?error=social explain what happened.
+ */
+import {
+  Alert,
+  Anchor,
+  Button,
+  Divider,
+  Group,
+  PasswordInput,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { authErrorMessage, isAuthRequestError, rateLimitMessage } from '../../auth/api';
+import { returnUrlFrom } from '../../auth/guard-decision';
+import { useIdentity } from '../../auth/identity-provider';
+import { decodeJwtPayload } from '../../client/identity-store';
+import { href } from '../../routes/route-table';
+import { trpc } from '../../trpc';
+import { AuthPage } from './auth-page';
+import { serverFieldErrors, validateFields, ZLogInForm, ZSignUpForm, type TFieldErrors } from './form-errors';
+
+type TMode = 'logIn' | 'signUp';
+
+const MODE_ROUTE = { logIn: 'v2.authLogin', signUp: 'v2.authSignUp' } as const;
+
+function modeOf(pathname: string): TMode {
+  return pathname.startsWith(href('v2.authSignUp')) ? 'signUp' : 'logIn';
+}
+
+/** The query to carry between the tabs and on to the next screen. */
+function keptQuery(search: URLSearchParams): URLSearchParams {
+  const kept = new URLSearchParams();
+  for (const key of ['returnurl', 'email', 'link']) {
+    const value = search.get(key);
+    if (value) kept.set(key, value);
+  }
+  return kept;
+}
+
+/** The provider id a pending social-link token names (its `prv` claim), if readable. */
+export function pendingLinkProvider(link: string | null): string | null {
+  if (!link || link === 'expired') return null;
+  const claims = decodeJwtPayload(link);
+  return typeof claims?.prv === 'string' ? claims.prv : null;
+}
+
+function formError(error: unknown): string {
+  if (isAuthRequestError(error) && error.status === 429) return rateLimitMessage(error.retryAfter);
+  return authErrorMessage(error);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function SocialButtons({ returnUrl, mode }: { returnUrl: string; mode: TMode }) {
+  const providers = trpc.auth.providers.useQuery(undefined, { staleTime: 5 * 60_000 });
+  const list = providers.data ?? [];
+  if (list.length === 0) return null;
+  return (
+    <Stack gap="xs" data-testid="social-buttons">
+      {list.map((provider) => (
+        <Button
+          key={provider.id}
+          component="a"
+          href={href('v2.auth.endpoints.login', null, { idp: provider.id, returnurl: returnUrl })}
+          variant="default"
+          size="md"
+          fullWidth
+          data-testid={`social-${provider.id}`}
+        >
+          {mode === 'signUp' ? 'Sign up' : 'Continue'} with {provider.label}
+        </Button>
+      ))}
+      <Divider label="or use your e-mail" labelPosition="center" my={4} />
+    </Stack>
+  );
+}
+
+function LogInForm({ search }: { search: URLSearchParams }) {
+  const { api, setTokens } = useIdentity();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState(search.get('email') ?? '');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<TFieldErrors>({});
+  const [attempted, setAttempted] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const link = search.get('link');
+
+  const recheck = (next: { email: string; password: string }): void => {
+    if (attempted) setErrors(validateFields(ZLogInForm, next));
+  };
+
+  async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
+    setAttempted(true);
+    setFailure(null);
+    const found = validateFields(ZLogInForm, { email, password });
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      const tokens = await api.logIn({
+        email: email.trim(),
+        password,
+        ...(link && link !== 'expired' ? { link } : {}),
+      });
+      setTokens(tokens.accessToken, tokens.auditToken);
+      await navigate(returnUrlFrom(search), { replace: true });
+    } catch (error) {
+      setErrors(serverFieldErrors(error));
+      setFailure(formError(error));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} data-testid="log-in-form">
+      <Stack gap="md">
+        {failure ? (
+          <Alert color="red" variant="light" data-testid="auth-error" role="alert">
+            {failure}
+          </Alert>
+        ) : null}
+        <TextInput
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          size="md"
+          value={email}
+          onChange={(event) => {
+            setEmail(event.currentTarget.value);
+            recheck({ email: event.currentTarget.value, password });
+          }}
+          error={errors.email}
+          data-testid="log-in-email"
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          size="md"
+          value={password}
+          onChange={(event) => {
+            setPassword(event.currentTarget.value);
+            recheck({ email, password: event.currentTarget.value });
+          }}
+          error={errors.password}
+          data-testid="log-in-password"
+        />
+        <Group justify="flex-end" mt={-8}>
+          <Anchor component={Link} to={href('v2.auth.resetPassword')} size="sm" data-testid="forgot-password-link">
+            Forgot your password?
+          </Anchor>
+        </Group>
+        <Button type="submit" size="md" fullWidth loading={busy} data-testid="log-in-submit">
+          Log in
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function SignUpForm({ search }: { search: URLSearchParams }) {
+  const { api, setTokens } = useIdentity();
+  const navigate = useNavigate();
+  const [values, setValues] = useState({ name: '', email: search.get('email') ?? '', password: '' });
+  const [errors, setErrors] = useState<TFieldErrors>({});
+  const [attempted, setAttempted] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const change = (field: keyof typeof values, value: string): void => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (attempted) setErrors(validateFields(ZSignUpForm, next));
+  };
+
+  async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
+    setAttempted(true);
+    setFailure(null);
+    const found = validateFields(ZSignUpForm, values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      const answer = await api.signUp({
+        name: values.name.trim(),
+        email: values.email.trim(),
+        password: values.password,
+      });
+      setTokens(answer.accessToken, answer.auditToken);
+      const returnUrl = search.get('returnurl');
+      await navigate(href('v2.auth.codeConfirm', null, returnUrl ? { returnurl: returnUrl } : undefined), {
+        replace: true,
+      });
+    } catch (error) {
+      const fields = serverFieldErrors(error);
+      setErrors(fields);
+      // The field says what is wrong; the alert adds the way out (log in or reset).
+      setFailure(formError(error));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} data-testid="sign-up-form">
+      <Stack gap="md">
+        {failure ? (
+          <Alert color="red" variant="light" data-testid="auth-error" role="alert">
+            {failure}
+          </Alert>
+        ) : null}
+        <TextInput
+          label="Your name"
+          autoComplete="name"
+          placeholder="Dana Demo"
+          size="md"
+          value={values.name}
+          onChange={(event) => change('name', event.currentTarget.value)}
+          error={errors.name}
+          data-testid="sign-up-name"
+        />
+        <TextInput
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          size="md"
+          value={values.email}
+          onChange={(event) => change('email', event.currentTarget.value)}
+          error={errors.email}
+          data-testid="sign-up-email"
+        />
+        <PasswordInput
+          label="Password"
+          description="At least 4 characters"
+          autoComplete="new-password"
+          size="md"
+          value={values.password}
+          onChange={(event) => change('password', event.currentTarget.value)}
+          error={errors.password}
+          data-testid="sign-up-password"
+        />
+        <Button type="submit" size="md" fullWidth loading={busy} data-testid="sign-up-submit">
+          Create account
+        </Button>
+        <Text size="xs" c="dimmed" ta="center">
+          We will e-mail you a six-digit code to confirm your address.
+        </Text>
+      </Stack>
+    </form>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export default function AuthScreen() {
+  const { pathname } = useLocation();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const providers = trpc.auth.providers.useQuery(undefined, { staleTime: 5 * 60_000 });
+  const mode = modeOf(pathname);
+  const returnUrl = returnUrlFrom(search);
+  const link = search.get('link');
+  const linkProvider = pendingLinkProvider(link);
+  const linkProviderLabel = linkProvider
+    ? (providers.data?.find((provider) => provider.id === linkProvider)?.label ?? linkProvider)
+    : null;
+
+  const switchTo = (next: string): void => {
+    const target = next === 'signUp' ? 'signUp' : 'logIn';
+    if (target === mode) return;
+    void navigate(href(MODE_ROUTE[target], null, keptQuery(search)), { replace: true });
+  };
+
+  const title = mode === 'signUp' ? 'Create your account' : 'Welcome back';
+  const subtitle =
+    mode === 'signUp'
+      ? 'Wish lists, gift exchanges and gift ideas — all in one place.'
+      : 'Log in to your wish lists and gift exchanges.';
+
+  return (
+    <AuthPage
+      title={title}
+      subtitle={subtitle}
+      testId={mode === 'signUp' ? 'sign-up-screen' : 'log-in-screen'}
+      footer={
+        mode === 'signUp' ? (
+          <>
+            Already have an account?{' '}
+            <Anchor component="button" type="button" size="sm" onClick={() => switchTo('logIn')}>
+              Log in
+            </Anchor>
+          </>
+        ) : (
+          <>
+            New to Gifting?{' '}
+            <Anchor component="button" type="button" size="sm" onClick={() => switchTo('signUp')}>
+              Create an account
+            </Anchor>
+          </>
+        )
+      }
+    >
+      <SegmentedControl
+        fullWidth
+        radius="xl"
+        size="md"
+        value={mode}
+        onChange={switchTo}
+        data={[
+          { label: 'Log in', value: 'logIn' },
+          { label: 'Sign up', value: 'signUp' },
+        ]}
+        data-testid="auth-tabs"
+      />
+
+      {search.get('error') === 'social' ? (
+        <Alert color="red" variant="light" title="Social sign-in did not work" data-testid="social-error">
+          We could not sign you in with that provider. Try again, or use your e-mail and password.
+        </Alert>
+      ) : null}
+      {link === 'expired' ? (
+        <Alert color="yellow" variant="light" title="That link has expired" data-testid="link-expired">
+          Sign-in links work for a limited time. Log in below, or ask for a new link.
+        </Alert>
+      ) : null}
+      {link && link !== 'expired' && mode === 'logIn' ? (
+        <Alert color="blue" variant="light" data-testid="pending-link">
+          Log in to link your {linkProviderLabel ?? 'social'} account
+          {search.get('email') ? (
+            <>
+              {' '}
+              to <strong>{search.get('email')}</strong>
+            </>
+          ) : null}
+          .
+        </Alert>
+      ) : null}
+
+      <SocialButtons returnUrl={returnUrl} mode={mode} />
+
+      {mode === 'signUp' ? <SignUpForm search={search} /> : <LogInForm search={search} />}
+    </AuthPage>
+  );
+}

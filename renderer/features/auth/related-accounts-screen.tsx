@@ -1,0 +1,73 @@
+/**
+ * /auth/related-accounts/ (v2.relatedAccounts, guard 'known'): the other accounts that share the
+ * person's e-mail (spec §3), with a way to merge one into this account.
+ */
+import { Alert, Anchor, Badge, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { href } from '../../routes/route-table';
+import { trpc } from '../../trpc';
+import { AccountSummary, formatDate } from './account-list';
+import { AuthPage } from './auth-page';
+
+export default function RelatedAccountsScreen() {
+  const related = trpc.auth.relatedAccounts.useQuery();
+
+  return (
+    <AuthPage
+      title="Related accounts"
+      subtitle="Accounts that use the same e-mail address as this one."
+      testId="related-accounts-screen"
+      width={560}
+      footer={
+        <Anchor component={Link} to={href('v2.home')} size="sm">
+          Back to home
+        </Anchor>
+      }
+    >
+      {related.isPending ? (
+        <Stack gap="sm">
+          <Skeleton h={64} radius="md" />
+          <Skeleton h={64} radius="md" />
+        </Stack>
+      ) : related.isError ? (
+        <Alert color="red" variant="light" data-testid="related-accounts-error">
+          {related.error.message}
+        </Alert>
+      ) : related.data.length === 0 ? (
+        <Alert color="gray" variant="light" data-testid="related-accounts-empty">
+          No other account uses your e-mail address.
+        </Alert>
+      ) : (
+        <Stack gap="sm" data-testid="related-accounts-list">
+          {related.data.map((account) => (
+            <Card key={account.userId} withBorder radius="md" padding="md" data-testid="related-account">
+              <Group justify="space-between" wrap="nowrap">
+                <AccountSummary
+                  name={account.name}
+                  detail={`${account.email ?? 'No e-mail'} · created ${formatDate(account.createdAt)}`}
+                  badge={
+                    <Badge size="xs" variant="light" color={account.isRegistered ? 'green' : 'gray'}>
+                      {account.isRegistered ? 'Registered' : 'Guest'}
+                    </Badge>
+                  }
+                />
+                <Button
+                  component={Link}
+                  to={href('v2.mergeAccounts', null, { uid: account.userId })}
+                  variant="light"
+                  size="xs"
+                  data-testid="related-account-merge"
+                >
+                  Merge…
+                </Button>
+              </Group>
+            </Card>
+          ))}
+        </Stack>
+      )}
+      <Text size="xs" c="dimmed" ta="center">
+        Merging moves a related account&apos;s sign-ins into this one and closes it.
+      </Text>
+    </AuthPage>
+  );
+}

@@ -1,0 +1,196 @@
+/**
+ * /auth/reset-password/ (v2.auth.resetPassword).
+ * - Without `?token=`: asks for the e-mail and always answers "If an account exists, we sent a link".
+ * - With the mailed `?token=`: a new password and its repetition (same-as rule); on success the
+ *   member is signed in and sent home. An expired or used link says so and offers a new one.
+ */
+import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { authErrorMessage, isAuthRequestError } from '../../auth/api';
+import { useIdentity } from '../../auth/identity-provider';
+import { href } from '../../routes/route-table';
+import { AuthPage } from './auth-page';
+import {
+  serverFieldErrors,
+  validateFields,
+  ZNewPasswordForm,
+  ZResetRequestForm,
+  type TFieldErrors,
+} from './form-errors';
+
+export const RESET_REQUEST_SENT = 'If an account exists, we sent a link';
+
+function BackToLogIn() {
+  return (
+    <Anchor component={Link} to={href('v2.authLogin')} size="sm">
+      Back to log in
+    </Anchor>
+  );
+}
+
+function RequestLink() {
+  const { api } = useIdentity();
+  const [email, setEmail] = useState('');
+  const [errors, setErrors] = useState<TFieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
+    setFailure(null);
+    const found = validateFields(ZResetRequestForm, { email });
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      await api.requestPasswordReset(email.trim());
+      setSent(true);
+    } catch (error) {
+      setErrors(serverFieldErrors(error));
+      setFailure(authErrorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (sent) {
+    return (
+      <AuthPage title="Check your e-mail" testId="reset-password-screen" footer={<BackToLogIn />}>
+        <Alert color="green" variant="light" title={RESET_REQUEST_SENT} data-testid="reset-request-sent">
+          The link works once and expires soon. If nothing arrives, check your spam folder or try again.
+        </Alert>
+        <Button variant="default" size="md" fullWidth onClick={() => setSent(false)} data-testid="reset-request-again">
+          Use another e-mail
+        </Button>
+      </AuthPage>
+    );
+  }
+
+  return (
+    <AuthPage
+      title="Forgot your password?"
+      subtitle="Enter your e-mail and we will send you a link to choose a new one."
+      testId="reset-password-screen"
+      footer={<BackToLogIn />}
+    >
+      <form noValidate onSubmit={(event) => void submit(event)} data-testid="reset-request-form">
+        <Stack gap="md">
+          {failure ? (
+            <Alert color="red" variant="light" role="alert" data-testid="reset-error">
+              {failure}
+            </Alert>
+          ) : null}
+          <TextInput
+            label="E-mail"
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            size="md"
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+            error={errors.email}
+            data-testid="reset-email"
+          />
+          <Button type="submit" size="md" fullWidth loading={busy} data-testid="reset-request-submit">
+            Send me a link
+          </Button>
+        </Stack>
+      </form>
+    </AuthPage>
+  );
+}
+
+function ChooseNewPassword({ token }: { token: string }) {
+  const { api, setTokens } = useIdentity();
+  const navigate = useNavigate();
+  const [values, setValues] = useState({ password: '', repeat: '' });
+  const [errors, setErrors] = useState<TFieldErrors>({});
+  const [attempted, setAttempted] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [expired, setExpired] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const change = (field: keyof typeof values, value: string): void => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (attempted) setErrors(validateFields(ZNewPasswordForm, next));
+  };
+
+  async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
+    setAttempted(true);
+    setFailure(null);
+    const found = validateFields(ZNewPasswordForm, values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      const tokens = await api.resetPassword({ token, password: values.password });
+      setTokens(tokens.accessToken, tokens.auditToken);
+      await navigate(href('v2.home'), { replace: true });
+    } catch (error) {
+      setExpired(isAuthRequestError(error) && (error.status === 410 || error.status === 404));
+      setErrors(serverFieldErrors(error));
+      setFailure(authErrorMessage(error));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthPage
+      title="Choose a new password"
+      subtitle="Your other sign-ins end when the password changes."
+      testId="reset-password-screen"
+      footer={<BackToLogIn />}
+    >
+      <form noValidate onSubmit={(event) => void submit(event)} data-testid="reset-password-form">
+        <Stack gap="md">
+          {failure ? (
+            <Alert color="red" variant="light" role="alert" data-testid="reset-error">
+              {failure}
+              {expired ? (
+                <>
+                  {' '}
+                  <Anchor component={Link} to={href('v2.auth.resetPassword')} size="sm" data-testid="reset-ask-again">
+                    Ask for a new link
+                  </Anchor>
+                </>
+              ) : null}
+            </Alert>
+          ) : null}
+          <PasswordInput
+            label="New password"
+            description="At least 4 characters"
+            autoComplete="new-password"
+            size="md"
+            value={values.password}
+            onChange={(event) => change('password', event.currentTarget.value)}
+            error={errors.password}
+            data-testid="reset-new-password"
+          />
+          <PasswordInput
+            label="Repeat the new password"
+            autoComplete="new-password"
+            size="md"
+            value={values.repeat}
+            onChange={(event) => change('repeat', event.currentTarget.value)}
+            error={errors.repeat}
+            data-testid="reset-repeat-password"
+          />
+          <Button type="submit" size="md" fullWidth loading={busy} data-testid="reset-password-submit">
+            Save and log in
+          </Button>
+        </Stack>
+      </form>
+    </AuthPage>
+  );
+}
+
+export default function ResetPasswordScreen() {
+  const [search] = useSearchParams();
+  const token = search.get('token');
+  // A new token (another mailed link) starts a fresh form.
+  return token ? <ChooseNewPassword key={token} token={token} /> : <RequestLink />;
+}

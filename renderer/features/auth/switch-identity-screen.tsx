@@ -1,0 +1,167 @@
+/**
+ * /switch-identity/ (v2.switchIdentity, guard 'changesIdentity': no identity check before it).
+ * - With `?uid=` (from GET /auth/v2/switch/): switches at once (POST /auth/v2/switch/), stores the
+ *   new tokens and goes to the safe returnurl.
+ * - Without: lists the accounts this person may switch to (auth.switchTargets).
+ */
+import { Alert, Anchor, Badge, Button, Card, Center, Group, Loader, Skeleton, Stack, Text } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { safeReturnUrl } from '../../../server/contracts/return-url';
+import { authErrorMessage } from '../../auth/api';
+import { logInAddress, returnUrlFrom } from '../../auth/guard-decision';
+import { useIdentity } from '../../auth/identity-provider';
+import { href } from '../../routes/route-table';
+import { trpc } from '../../trpc';
+import { AccountSummary } from './account-list';
+import { AuthPage } from './auth-page';
+
+function useSwitch() {
+  const { api, setTokens } = useIdentity();
+  const navigate = useNavigate();
+  const [pendingUid, setPendingUid] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function switchTo(uid: string, returnurl: string): Promise<void> {
+    setPendingUid(uid);
+    setError(null);
+    try {
+      const answer = await api.switchIdentity({ uid, returnurl });
+      setTokens(answer.accessToken, answer.auditToken);
+      await navigate(safeReturnUrl(answer.returnUrl), { replace: true });
+    } catch (failure) {
+      setError(authErrorMessage(failure));
+      setPendingUid(null);
+    }
+  }
+  return { switchTo, pendingUid, error };
+}
+
+function SwitchAtOnce({ uid, returnUrl }: { uid: string; returnUrl: string }) {
+  const { switchTo, error } = useSwitch();
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void switchTo(uid, returnUrl);
+    // Runs once per address: switching is a one-shot action.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [uid, returnUrl]);
+
+  return (
+    <AuthPage title="Switching account" testId="switch-identity-screen">
+      {error ? (
+        <Stack gap="md">
+          <Alert color="red" variant="light" role="alert" data-testid="switch-error">
+            {error}
+          </Alert>
+          <Button component={Link} to={href('v2.switchIdentity')} variant="default" fullWidth>
+            Choose an account
+          </Button>
+        </Stack>
+      ) : (
+        <Center py="lg" data-testid="switch-pending">
+          <Loader color="red" type="dots" aria-label="Switching" />
+        </Center>
+      )}
+    </AuthPage>
+  );
+}
+
+function SwitchList({ returnUrl }: { returnUrl: string }) {
+  const { identity, isReady } = useIdentity();
+  const targets = trpc.auth.switchTargets.useQuery(undefined, { enabled: isReady && identity !== null });
+  const { switchTo, pendingUid, error } = useSwitch();
+
+  if (isReady && !identity) {
+    return (
+      <AuthPage title="Switch account" testId="switch-identity-screen">
+        <Text ta="center" c="dimmed">
+          Log in first to switch between your accounts.
+        </Text>
+        <Button component={Link} to={logInAddress({ pathname: href('v2.switchIdentity') })} size="md" fullWidth>
+          Log in
+        </Button>
+      </AuthPage>
+    );
+  }
+
+  const list = targets.data ?? [];
+  return (
+    <AuthPage
+      title="Switch account"
+      subtitle="Accounts that share your e-mail address."
+      testId="switch-identity-screen"
+      width={520}
+      footer={
+        <Anchor component={Link} to={returnUrl} size="sm">
+          Cancel
+        </Anchor>
+      }
+    >
+      {error ? (
+        <Alert color="red" variant="light" role="alert" data-testid="switch-error">
+          {error}
+        </Alert>
+      ) : null}
+      {targets.isError ? (
+        <Alert color="red" variant="light">
+          {targets.error.message}
+        </Alert>
+      ) : !targets.data ? (
+        <Stack gap="sm">
+          <Skeleton h={64} radius="md" />
+          <Skeleton h={64} radius="md" />
+        </Stack>
+      ) : list.length === 0 ? (
+        <Alert color="gray" variant="light" data-testid="switch-nothing">
+          There is no other account to switch to.
+        </Alert>
+      ) : (
+        <Stack gap="sm" data-testid="switch-targets">
+          {list.map((target) => (
+            <Card key={target.userId} withBorder radius="md" padding="md" data-testid="switch-target">
+              <Group justify="space-between" wrap="nowrap">
+                <AccountSummary
+                  name={target.name}
+                  detail={target.email ?? undefined}
+                  badge={
+                    target.relation === 'root' ? (
+                      <Badge size="xs" variant="light">
+                        Main
+                      </Badge>
+                    ) : null
+                  }
+                />
+                {target.isCurrent ? (
+                  <Badge color="green" variant="light" data-testid="switch-current">
+                    Current
+                  </Badge>
+                ) : (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    loading={pendingUid === target.userId}
+                    disabled={pendingUid !== null}
+                    onClick={() => void switchTo(target.userId, returnUrl)}
+                    data-testid="switch-to"
+                  >
+                    Switch
+                  </Button>
+                )}
+              </Group>
+            </Card>
+          ))}
+        </Stack>
+      )}
+    </AuthPage>
+  );
+}
+
+export default function SwitchIdentityScreen() {
+  const [search] = useSearchParams();
+  const uid = search.get('uid');
+  const returnUrl = returnUrlFrom(search);
+  return uid ? <SwitchAtOnce key={uid} uid={uid} returnUrl={returnUrl} /> : <SwitchList returnUrl={returnUrl} />;
+}
