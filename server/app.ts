@@ -107,7 +107,19 @@ export async function buildServer(config: TConfig, options: TBuildOptions = {}):
   const authExtensions = options.authExtensions ?? (config.oidcProviders.length > 0 ? oidcAuthExtensions : undefined);
   await app.register(authRoutes(deps, authExtensions?.(deps) ?? {}));
   await app.register(oidcRoutes(deps));
-  await registerRenderer(app, config.rendererDist);
+  await registerRenderer(app, {
+    distDir: config.rendererDist,
+    // Pages still load when the database is down, but as an error page that says so.
+    initialErrorType: async () => {
+      if (config.maintenanceMode) return 'maintenance';
+      try {
+        await db.$queryRaw`SELECT 1`;
+        return null;
+      } catch {
+        return 'unavailable';
+      }
+    },
+  });
 
   app.addHook('onClose', async () => {
     deps.mailer.close();

@@ -28,6 +28,8 @@ const ZConfig = z.object({
   COUNTRY_HEADER: z.string().default('cf-ipcountry'),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
   APP_VERSION: z.string().default('0.1.0'),
+  /** Serve every page as the maintenance error page (the API keeps answering). */
+  MAINTENANCE_MODE: ZBoolean.default(false),
   /** HS256 secret for access tokens, at least 32 bytes. Or use JWT_PRIVATE_KEY/JWT_PUBLIC_KEY (RS256). */
   JWT_SECRET: z.string().refine((value) => Buffer.byteLength(value) >= 32, 'must be at least 32 bytes').optional(),
   JWT_PRIVATE_KEY: z.string().includes('PRIVATE KEY', { message: 'must be a PEM private key' }).optional(),
@@ -76,6 +78,7 @@ export type TConfig = {
   countryHeader: string;
   redisUrl: string | undefined;
   appVersion: string;
+  maintenanceMode: boolean;
   jwt: { algorithm: 'HS256'; secret: string } | { algorithm: 'RS256'; privateKey: string; publicKey: string };
   accessTokenTtlSeconds: number;
   refreshIdleMs: number;
@@ -153,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     countryHeader: c.COUNTRY_HEADER.toLowerCase(),
     redisUrl: c.REDIS_URL,
     appVersion: c.APP_VERSION,
+    maintenanceMode: c.MAINTENANCE_MODE,
     jwt,
     accessTokenTtlSeconds: c.ACCESS_TOKEN_TTL_SECONDS,
     refreshIdleMs: c.REFRESH_IDLE_DAYS * DAY_MS,

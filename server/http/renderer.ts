@@ -23,7 +23,24 @@ export function canonicalRendererPath(pathname: string): string | undefined {
   return `${pathname}/`;
 }
 
-export async function registerRenderer(app: FastifyInstance, distDir: string): Promise<void> {
+/** Error types the server can hand the renderer in its initial state (the app then shows an error page). */
+export type TInitialErrorType = 'maintenance' | 'unavailable';
+
+export interface TRendererOptions {
+  distDir: string;
+  /** Decides, per page load, whether the app should render an error page instead. */
+  initialErrorType?: () => Promise<TInitialErrorType | null>;
+}
+
+/** Puts the initial state into index.html as inert JSON the renderer reads at start. */
+export function withInitialState(html: string, state: { errorType: TInitialErrorType | null }): string {
+  const json = JSON.stringify(state).replace(/</g, '\\u003c');
+  const tag = `<script id="initial-state" type="application/json">${json}</script>`;
+  return html.includes('</head>') ? html.replace('</head>', `${tag}</head>`) : `${tag}${html}`;
+}
+
+export async function registerRenderer(app: FastifyInstance, options: TRendererOptions): Promise<void> {
+  const { distDir } = options;
   const root = path.resolve(distDir);
   const indexFile = path.join(root, 'index.html');
   const hasBuild = existsSync(indexFile);
@@ -70,6 +87,11 @@ export async function registerRenderer(app: FastifyInstance, distDir: string): P
     }
     // Files with an extension that do not exist are real 404s, not app routes.
     if (path.extname(url.pathname)) return reply.code(404).type('text/plain').send('Not found');
-    return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(await loadIndex());
+    const errorType = (await options.initialErrorType?.()) ?? null;
+    return reply
+      .code(errorType ? 503 : 200)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(withInitialState(await loadIndex(), { errorType }));
   });
 }

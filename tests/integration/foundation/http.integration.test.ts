@@ -123,3 +123,19 @@ describe('renderer serving', () => {
     expect((await get('/missing.png')).status).toBe(404);
   });
 });
+
+describe('the initial state handed to the renderer', () => {
+  it('carries no error type normally', async () => {
+    const html = await (await get('/home/')).text();
+    expect(html).toContain('<script id="initial-state" type="application/json">{"errorType":null}</script>');
+  });
+
+  it('carries the maintenance error type (503) while in maintenance mode', async () => {
+    const maintenance = await startTestServer({ RENDERER_DIST: dist, MAINTENANCE_MODE: 'true' });
+    const response = await fetch(`${maintenance.baseUrl}/home/`);
+    expect(response.status).toBe(503);
+    expect(await response.text()).toContain('{"errorType":"maintenance"}');
+    // The API keeps answering.
+    expect((await fetch(`${maintenance.baseUrl}/v1/enums/genders`)).status).toBe(200);
+  });
+});
