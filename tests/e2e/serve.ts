@@ -1,5 +1,5 @@
 /**
- * The server Playwright runs against: a fresh `gifting_e2e` database (dropped and migrated),
+ * The server Playwright runs against: a fresh `gifting_e2e_<port>` database (dropped and migrated),
  * demo data, the built renderer, a mail catcher writing to test-results/e2e-mail, on E2E_PORT.
  */
 import { rmSync } from 'node:fs';
@@ -14,7 +14,8 @@ import { seedDemoData } from '../../prisma/seed';
 import { createDatabaseIfMissing, dropDatabase, ensureDatabaseServer } from '../../scripts/lib/database-server';
 
 const server = await ensureDatabaseServer({ env: { DATABASE_URL: process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL } });
-const url = withDatabase(server.url, 'gifting_e2e');
+// One database per port, so two runs on one machine never share data.
+const url = withDatabase(server.url, `gifting_e2e_${process.env.E2E_PORT ?? '3101'}`);
 await dropDatabase(url);
 await createDatabaseIfMissing(url);
 await migrate(url);
