@@ -23,8 +23,10 @@ export async function startServer(config: TConfig): Promise<Awaited<ReturnType<t
       },
     );
   };
-  process.once('SIGINT', () => shutdown('SIGINT'));
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  // `on`, not `once`: a second signal (a terminal sends SIGINT to the whole process group) must not
+  // fall through to Node's default handler and kill the process mid-drain.
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
   return app;
 }
 
