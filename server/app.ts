@@ -122,7 +122,7 @@ export async function buildServer(config: TConfig, options: TBuildOptions = {}):
   });
 
   app.addHook('onClose', async () => {
-    deps.mailer.close();
+    await deps.dispose();
     if (ownsDb) await db.$disconnect();
   });
 

@@ -1,11 +1,13 @@
 /**
  * A small TTL cache for server-side caches (spec §9: enums 1 hour; menu, guides, markets, merchants
- * 5 minutes). In-process; a Redis-backed implementation can replace it behind the same interface.
+ * 5 minutes). In-process by default; with REDIS_URL the values (JSON) are shared by every instance.
  */
+import type { Redis } from 'ioredis';
+
 export interface TCache {
+  /** Values must survive JSON (the Redis cache stores them so). */
   getOrLoad<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T>;
-  delete(key: string): void;
-  clear(): void;
+  delete(key: string): Promise<void>;
 }
 
 export function createMemoryCache(now: () => number = Date.now, maxEntries = 5_000): TCache {
@@ -21,11 +23,23 @@ export function createMemoryCache(now: () => number = Date.now, maxEntries = 5_0
       value.catch(() => entries.delete(key));
       return value;
     },
-    delete(key) {
+    async delete(key) {
       entries.delete(key);
     },
-    clear() {
-      entries.clear();
+  };
+}
+
+export function createRedisCache(redis: Redis, prefix: string): TCache {
+  return {
+    async getOrLoad<T>(key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
+      const stored = await redis.get(`${prefix}cache:${key}`);
+      if (stored !== null) return JSON.parse(stored) as T;
+      const value = await load();
+      await redis.set(`${prefix}cache:${key}`, JSON.stringify(value ?? null), 'PX', ttlMs);
+      return value;
+    },
+    async delete(key) {
+      await redis.del(`${prefix}cache:${key}`);
     },
   };
 }

@@ -27,6 +27,8 @@ const ZConfig = z.object({
   /** Header set by the edge with the visitor's country (used by /v1/auth/.where-am-i). */
   COUNTRY_HEADER: z.string().default('cf-ipcountry'),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
+  /** Prefix of every Redis key, so several apps (or test runs) can share one Redis. */
+  REDIS_KEY_PREFIX: z.string().max(40).default('gifting:'),
   APP_VERSION: z.string().default('0.1.0'),
   /** Serve every page as the maintenance error page (the API keeps answering). */
   MAINTENANCE_MODE: ZBoolean.default(false),
@@ -77,6 +79,7 @@ export type TConfig = {
   trustProxy: boolean;
   countryHeader: string;
   redisUrl: string | undefined;
+  redisKeyPrefix: string;
   appVersion: string;
   maintenanceMode: boolean;
   jwt: { algorithm: 'HS256'; secret: string } | { algorithm: 'RS256'; privateKey: string; publicKey: string };
@@ -155,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     trustProxy: c.TRUST_PROXY,
     countryHeader: c.COUNTRY_HEADER.toLowerCase(),
     redisUrl: c.REDIS_URL,
+    redisKeyPrefix: c.REDIS_KEY_PREFIX,
     appVersion: c.APP_VERSION,
     maintenanceMode: c.MAINTENANCE_MODE,
     jwt,

@@ -1,21 +1,33 @@
-import { createRateLimiter } from './auth/rate-limit';
-import { createMemoryCache } from './cache';
+import { Redis } from 'ioredis';
+import { createRateLimiter, createRedisRateLimiter, type TRateLimitOptions, type TRateLimiter } from './auth/rate-limit';
+import { createMemoryCache, createRedisCache } from './cache';
 import type { TConfig } from './config';
 import { createDb, type TDb } from './db/client';
 import type { TAppDeps } from './deps';
 import { createMailer } from './mail/mailer';
 
-/** Builds the process-wide dependencies from configuration. */
+/**
+ * Builds the process-wide dependencies from configuration. With REDIS_URL, caches and rate limits
+ * live in Redis so several instances can run side by side; without it they stay in process.
+ */
 export function createDeps(config: TConfig, overrides: { db?: TDb } = {}): TAppDeps {
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableAutoPipelining: true }) : null;
+  const limiter = (options: TRateLimitOptions): TRateLimiter =>
+    redis ? createRedisRateLimiter(redis, { ...options, prefix: config.redisKeyPrefix }) : createRateLimiter(options);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   return {
     db: overrides.db ?? createDb(config.databaseUrl, config.databasePoolSize),
-    cache: createMemoryCache(),
+    cache: redis ? createRedisCache(redis, config.redisKeyPrefix) : createMemoryCache(),
     config,
-    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }),
+    mailer,
     limits: {
-      loginAccount: createRateLimiter({ max: config.loginMaxFailures, windowMs: config.loginWindowMs }),
-      loginAddress: createRateLimiter({ max: config.loginMaxFailuresPerAddress, windowMs: config.loginWindowMs }),
-      clientLogs: createRateLimiter({ max: config.clientLogRatePerMinute, windowMs: 60_000 }),
+      loginAccount: limiter({ max: config.loginMaxFailures, windowMs: config.loginWindowMs }),
+      loginAddress: limiter({ max: config.loginMaxFailuresPerAddress, windowMs: config.loginWindowMs }),
+      clientLogs: limiter({ max: config.clientLogRatePerMinute, windowMs: 60_000 }),
+    },
+    async dispose() {
+      mailer.close();
+      if (redis) await redis.quit();
     },
   };
 }

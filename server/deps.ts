@@ -18,4 +18,6 @@ export interface TAppDeps {
     /** Client log batches per address (POST /v1/logs). */
     clientLogs: TRateLimiter;
   };
+  /** Closes what the dependencies opened (mail transport, Redis); the database is closed by its owner. */
+  dispose(): Promise<void>;
 }

@@ -8,9 +8,9 @@ export function logRoutes(deps: TAppDeps) {
   return async (app: FastifyInstance): Promise<void> => {
     app.post('/v1/logs', { bodyLimit: MAX_LOG_BODY_BYTES }, async (request, reply) => {
       const key = `logs:${request.ip}`;
-      const retryAfter = deps.limits.clientLogs.retryAfter(key);
+      const retryAfter = await deps.limits.clientLogs.retryAfter(key);
       if (retryAfter > 0) throw new AppError('RATE_LIMITED', { retryAfter });
-      deps.limits.clientLogs.recordFailure(key); // counts every batch, not only failures
+      await deps.limits.clientLogs.record(key);
       const entries = parseInput(ZClientLogBatch, request.body);
       const log = request.log.child({ source: 'client', userId: request.identity?.userId ?? null });
       for (const entry of entries.map(sanitizeEntry)) {

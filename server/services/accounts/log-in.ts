@@ -19,7 +19,10 @@ export const LOGIN_FAILED_MESSAGE = 'The e-mail or password is not right';
 export async function logIn(deps: TAppDeps, input: z.output<typeof ZLogInInput>, ip: string): Promise<{ userId: string }> {
   const accountKey = `login:account:${input.email}`;
   const addressKey = `login:address:${ip}`;
-  const retryAfter = Math.max(deps.limits.loginAccount.retryAfter(accountKey), deps.limits.loginAddress.retryAfter(addressKey));
+  const retryAfter = Math.max(
+    await deps.limits.loginAccount.retryAfter(accountKey),
+    await deps.limits.loginAddress.retryAfter(addressKey),
+  );
   if (retryAfter > 0) {
     throw new AppError('RATE_LIMITED', { message: 'Too many failed log-ins; please wait and try again', retryAfter });
   }
@@ -29,10 +32,9 @@ export async function logIn(deps: TAppDeps, input: z.output<typeof ZLogInInput>,
   });
   const ok = user?.credential ? await verifyPassword(user.credential.passwordHash, input.password) : await verifyAgainstDummy(input.password);
   if (!ok || !user) {
-    deps.limits.loginAccount.recordFailure(accountKey);
-    deps.limits.loginAddress.recordFailure(addressKey);
+    await Promise.all([deps.limits.loginAccount.record(accountKey), deps.limits.loginAddress.record(addressKey)]);
     throw new AppError('UNAUTHENTICATED', { message: LOGIN_FAILED_MESSAGE });
   }
-  deps.limits.loginAccount.reset(accountKey);
+  await deps.limits.loginAccount.reset(accountKey);
   return { userId: user.id };
 }

@@ -19,16 +19,20 @@ export interface TContent {
 /** A content-managed screen by section (default 'screens') and component name; cached 5 minutes. */
 export async function getContent(deps: Pick<TAppDeps, 'db' | 'cache'>, input: { section: string; componentName: string }): Promise<TContent> {
   const key = `content:${input.section}:${input.componentName}`;
-  const found = await deps.cache.getOrLoad(key, SHOP_CACHE_TTL_MS, async () =>
-    deps.db.contentBlock.findUnique({ where: { section_componentName: { section: input.section, componentName: input.componentName } } }),
-  );
-  if (!found) throw new AppError('NOT_FOUND', { message: 'No such content' });
-  const body = JSON.parse(found.body) as { sections?: TContentSection[] };
-  return {
-    section: found.section,
-    componentName: found.componentName,
-    title: found.title,
-    sections: Array.isArray(body.sections) ? body.sections : [],
-    updatedAt: found.updatedAt.toISOString(),
-  };
+  const content = await deps.cache.getOrLoad(key, SHOP_CACHE_TTL_MS, async (): Promise<TContent | null> => {
+    const found = await deps.db.contentBlock.findUnique({
+      where: { section_componentName: { section: input.section, componentName: input.componentName } },
+    });
+    if (!found) return null;
+    const body = JSON.parse(found.body) as { sections?: TContentSection[] };
+    return {
+      section: found.section,
+      componentName: found.componentName,
+      title: found.title,
+      sections: Array.isArray(body.sections) ? body.sections : [],
+      updatedAt: found.updatedAt.toISOString(),
+    };
+  });
+  if (!content) throw new AppError('NOT_FOUND', { message: 'No such content' });
+  return content;
 }

@@ -72,15 +72,15 @@ describe('identity change states (spec §4)', () => {
 });
 
 describe('log-in throttling window', () => {
-  it('blocks after max failures and tells when to retry', () => {
+  it('blocks after max failures and tells when to retry', async () => {
     let now = 0;
     const limiter = createRateLimiter({ max: 3, windowMs: 60_000, now: () => now });
-    for (let i = 0; i < 3; i += 1) limiter.recordFailure('k');
-    expect(limiter.retryAfter('k')).toBe(60);
+    for (let i = 0; i < 3; i += 1) await limiter.record('k');
+    expect(await limiter.retryAfter('k')).toBe(60);
     now = 30_000;
-    expect(limiter.retryAfter('k')).toBe(30);
+    expect(await limiter.retryAfter('k')).toBe(30);
     now = 60_000;
-    expect(limiter.retryAfter('k')).toBe(0);
+    expect(await limiter.retryAfter('k')).toBe(0);
   });
 });
 
