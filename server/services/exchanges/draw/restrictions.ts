@@ -151,34 +151,62 @@ export function indexFromLists(
   if (forbidden) {
     for (let u = 0; u < n; u++) {
       const row = forbidden[u]!;
-      let p = fill[u]!;
-      for (let k = 0; k < row.length; k++) {
-        const v = row[k]!;
-        check(v);
-        raw[p++] = v;
+      const p = fill[u]!;
+      if (row instanceof Int32Array) {
+        // Bulk copy; the values are range-checked in the pass below, which reads them anyway.
+        raw.set(row, p);
+      } else {
+        for (let k = 0; k < row.length; k++) {
+          const v = row[k]!;
+          check(v);
+          raw[p + k] = v;
+        }
       }
-      fill[u] = p;
+      fill[u] = p + row.length;
     }
   }
   for (const [a, b] of extra) raw[fill[a]!++] = b;
+  const rebuildRow = (u: number): Int32Array => {
+    const own = forbidden ? Int32Array.from(forbidden[u]!) : new Int32Array(0);
+    const more = extra.filter(([a]) => a === u).map(([, b]) => b);
+    const row = new Int32Array(own.length + more.length);
+    row.set(own);
+    row.set(more, own.length);
+    return row;
+  };
   const offsets = new Int32Array(n + 1);
   let w = 0;
+  // One pass per row: range check, drop duplicates and same-group entries, assuming the row is
+  // sorted; a row found unsorted is sorted and done again (rows from indexFromLists callers and
+  // from buildRestrictionIndex usually arrive sorted, so most rows are read once).
   for (let u = 0; u < n; u++) {
     const start = counts[u]!;
     const end = counts[u + 1]!;
+    const gu = group[u]!;
+    offsets[u] = w;
+    let prev = -1;
     let sorted = true;
-    for (let k = start + 1; k < end; k++) {
-      if (raw[k - 1]! > raw[k]!) {
+    for (let k = start; k < end; k++) {
+      const v = raw[k]!;
+      if (v < prev) {
         sorted = false;
         break;
       }
+      if (v >= n) check(v);
+      if (v === prev || group[v] === gu) continue;
+      raw[w++] = v;
+      prev = v;
     }
-    if (!sorted) raw.subarray(start, end).sort();
-    offsets[u] = w;
-    const gu = group[u]!;
-    let prev = -1;
-    for (let k = start; k < end; k++) {
-      const v = raw[k]!;
+    if (sorted) continue;
+    // Unsorted: the row's unread tail is intact but its head may have been compacted already, so
+    // rebuild it from the caller's rows (or the extra pairs) and sort it.
+    const row = rebuildRow(u);
+    row.sort();
+    w = offsets[u]!;
+    prev = -1;
+    for (let k = 0; k < row.length; k++) {
+      const v = row[k]!;
+      if (v < 0 || v >= n) check(v);
       if (v === prev || group[v] === gu) continue;
       raw[w++] = v;
       prev = v;
