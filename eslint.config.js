@@ -7,7 +7,15 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/**', 'renderer/dist/**', 'server/generated/**', 'build/out/**', '.data/**', 'test-results/**', 'playwright-report/**'],
+    ignores: [
+      'node_modules/**',
+      'renderer/dist/**',
+      'server/generated/**',
+      'build/out/**',
+      '.data/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -28,7 +36,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['electron', 'electron/*'], message: 'The renderer talks to the desktop shell through renderer/platform only.' },
+            {
+              group: ['electron', 'electron/*'],
+              message: 'The renderer talks to the desktop shell through renderer/platform only.',
+            },
             {
               regex: '(^|/)server/(?!contracts/|trpc/router$)',
               message: 'The renderer may import only server/contracts (and the router type).',

@@ -19,7 +19,11 @@ export default defineConfig({
   },
   projects: [
     { name: 'api', testMatch: /api\/.*\.spec\.ts$/ },
-    { name: 'ui', testMatch: /ui\/.*\.spec\.ts$/, use: { browserName: 'chromium', viewport: { width: 1280, height: 900 } } },
+    {
+      name: 'ui',
+      testMatch: /ui\/.*\.spec\.ts$/,
+      use: { browserName: 'chromium', viewport: { width: 1280, height: 900 } },
+    },
   ],
   webServer: {
     command: `npx tsx tests/e2e/serve.ts`,

@@ -58,7 +58,9 @@ function createWindow(): BrowserWindow {
 
 app.enableSandbox();
 void app.whenReady().then(() => {
-  session.defaultSession.setPermissionRequestHandler((_contents, permission, callback) => callback(permissionDecision(permission)));
+  session.defaultSession.setPermissionRequestHandler((_contents, permission, callback) =>
+    callback(permissionDecision(permission)),
+  );
   session.defaultSession.setPermissionCheckHandler((_contents, permission) => permissionDecision(permission));
   registerIpc();
   createWindow();

@@ -13,7 +13,8 @@ export function resolveServerUrl(value: string | undefined): string {
   try {
     const url = new URL(value);
     if (url.protocol !== 'https:' && url.protocol !== 'http:') return DEFAULT_SERVER_URL;
-    if (url.protocol === 'http:' && !['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)) return DEFAULT_SERVER_URL;
+    if (url.protocol === 'http:' && !['localhost', '127.0.0.1', '[::1]'].includes(url.hostname))
+      return DEFAULT_SERVER_URL;
     return url.toString();
   } catch {
     return DEFAULT_SERVER_URL;
@@ -31,7 +32,15 @@ export interface TWebPreferences {
 }
 
 export function hardenedWebPreferences(preload: string): TWebPreferences {
-  return { contextIsolation: true, sandbox: true, nodeIntegration: false, nodeIntegrationInWorker: false, webviewTag: false, spellcheck: true, preload };
+  return {
+    contextIsolation: true,
+    sandbox: true,
+    nodeIntegration: false,
+    nodeIntegrationInWorker: false,
+    webviewTag: false,
+    spellcheck: true,
+    preload,
+  };
 }
 
 /** Navigation inside the window is allowed only within the app's own origin. */

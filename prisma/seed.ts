@@ -24,10 +24,27 @@ const MARKETS = [
 ];
 
 const GUIDES: { title: string; description: string; children: string[]; trending?: boolean }[] = [
-  { title: 'Gifts for Her', description: 'Thoughtful finds she will actually use.', children: ['Cozy at home', 'Beauty & wellness', 'Jewelry'] },
-  { title: 'Gifts for Him', description: 'From gadgets to grilling.', children: ['Tech & gadgets', 'Outdoors', 'Grooming'] },
-  { title: 'Gifts for Kids', description: 'Toys, books and crafts by age.', children: ['Toddlers', 'Ages 5-8', 'Tweens'] },
-  { title: 'Secret Santa under $25', description: 'Crowd-pleasers that fit the budget.', children: ['Desk & office', 'Snacks & treats'], trending: true },
+  {
+    title: 'Gifts for Her',
+    description: 'Thoughtful finds she will actually use.',
+    children: ['Cozy at home', 'Beauty & wellness', 'Jewelry'],
+  },
+  {
+    title: 'Gifts for Him',
+    description: 'From gadgets to grilling.',
+    children: ['Tech & gadgets', 'Outdoors', 'Grooming'],
+  },
+  {
+    title: 'Gifts for Kids',
+    description: 'Toys, books and crafts by age.',
+    children: ['Toddlers', 'Ages 5-8', 'Tweens'],
+  },
+  {
+    title: 'Secret Santa under $25',
+    description: 'Crowd-pleasers that fit the budget.',
+    children: ['Desk & office', 'Snacks & treats'],
+    trending: true,
+  },
   { title: 'White Elephant', description: 'Funny, weird and wonderful.', children: [] },
   { title: 'Experiences', description: 'Memories over things.', children: ['Classes', 'Subscriptions'] },
 ];
@@ -37,15 +54,29 @@ export const DEMO_USERS = [
   { key: 'sam', firstName: 'Sam', lastName: 'Rivera', username: 'samr', email: 'sam@gifting.test' },
   { key: 'kim', firstName: 'Kim', lastName: 'Lee', username: 'kimlee', email: 'kim@gifting.test' },
   { key: 'alex', firstName: 'Alex', lastName: 'Nguyen', username: 'alexn', email: 'alex@gifting.test' },
-  { key: 'support', firstName: 'Sky', lastName: 'Support', username: 'support', email: DEMO_SUPPORT_LOGIN.email, roles: [ROLES.supportAdmin] },
+  {
+    key: 'support',
+    firstName: 'Sky',
+    lastName: 'Support',
+    username: 'support',
+    email: DEMO_SUPPORT_LOGIN.email,
+    roles: [ROLES.supportAdmin],
+  },
 ] as { key: string; firstName: string; lastName: string; username: string; email: string; roles?: string[] }[];
 
-const CONTENT: { componentName: string; title: string; sections: { heading?: string; body: string; cta?: { label: string; href: string } }[] }[] = [
+const CONTENT: {
+  componentName: string;
+  title: string;
+  sections: { heading?: string; body: string; cta?: { label: string; href: string } }[];
+}[] = [
   {
     componentName: 'landing',
     title: 'Wish lists and gift exchanges that just work',
     sections: [
-      { body: 'Keep one wish list for every occasion, draw names for Secret Santa in seconds, and never buy the same gift twice.', cta: { label: 'Start a gift exchange', href: '/secret-santa-generator/' } },
+      {
+        body: 'Keep one wish list for every occasion, draw names for Secret Santa in seconds, and never buy the same gift twice.',
+        cta: { label: 'Start a gift exchange', href: '/secret-santa-generator/' },
+      },
     ],
   },
   {
@@ -57,8 +88,14 @@ const CONTENT: { componentName: string; title: string; sections: { heading?: str
     componentName: 'welcome',
     title: 'Welcome to Gifting',
     sections: [
-      { heading: 'Make a wish list', body: 'Add anything from any shop, then share one link with the people who ask what you want.' },
-      { heading: 'Draw names', body: 'Invite your group, set who must not draw whom, and let everyone see only their own match.' },
+      {
+        heading: 'Make a wish list',
+        body: 'Add anything from any shop, then share one link with the people who ask what you want.',
+      },
+      {
+        heading: 'Draw names',
+        body: 'Invite your group, set who must not draw whom, and let everyone see only their own match.',
+      },
     ],
   },
   {
@@ -69,21 +106,43 @@ const CONTENT: { componentName: string; title: string; sections: { heading?: str
   {
     componentName: 'browser-buttons',
     title: 'Add to your wish list from any shop',
-    sections: [{ body: 'Drag the Gift It button to your bookmarks bar, then click it on any product page to save the item to your list.' }],
+    sections: [
+      {
+        body: 'Drag the Gift It button to your bookmarks bar, then click it on any product page to save the item to your list.',
+      },
+    ],
   },
   {
     componentName: 'contact-us',
     title: 'Contact us',
     sections: [
-      { body: 'Questions, ideas or trouble with an exchange? Write to help@gifting.test and a person will answer within a day.' },
+      {
+        body: 'Questions, ideas or trouble with an exchange? Write to help@gifting.test and a person will answer within a day.',
+      },
       { heading: 'Support hours', body: 'Monday to Friday, 9:00 to 17:00 Eastern; every day in December.' },
     ],
   },
 ];
 
 const FEATURES = [
-  { name: 'landing-hero-copy', tag: 'growth', description: 'Which hero line converts better on the landing page', variants: [{ name: 'control', weight: 50 }, { name: 'playful', weight: 50 }] },
-  { name: 'one-tap-prompt', tag: 'auth', description: 'Show the one-tap social sign-in prompt', variants: [{ name: 'off', weight: 20 }, { name: 'on', weight: 80 }] },
+  {
+    name: 'landing-hero-copy',
+    tag: 'growth',
+    description: 'Which hero line converts better on the landing page',
+    variants: [
+      { name: 'control', weight: 50 },
+      { name: 'playful', weight: 50 },
+    ],
+  },
+  {
+    name: 'one-tap-prompt',
+    tag: 'auth',
+    description: 'Show the one-tap social sign-in prompt',
+    variants: [
+      { name: 'off', weight: 20 },
+      { name: 'on', weight: 80 },
+    ],
+  },
 ];
 
 export interface TSeedResult {
@@ -96,58 +155,78 @@ export async function seedDemoData(db: TDb): Promise<TSeedResult> {
   let giftGuides = 0;
   // Every demo member logs in with the same demo password (hashed once, outside the transaction).
   const passwordHash = await hashPassword(DEMO_LOGIN.password);
-  await db.$transaction(async (tx) => {
-    for (const market of MARKETS) {
-      await tx.market.upsert({ where: { countryCode: market.countryCode }, create: market, update: market });
-    }
-    for (const market of MARKETS) {
-      for (const [index, guide] of GUIDES.entries()) {
-        const id = seedId(`guide:${market.countryCode}:${guide.title}`);
-        const data = {
-          marketCode: market.countryCode,
-          title: guide.title,
-          description: guide.description,
-          isTrending: Boolean(guide.trending),
-          sortOrder: index,
-        };
-        await tx.giftGuide.upsert({ where: { id }, create: { id, ...data }, update: data });
-        giftGuides += 1;
-        for (const [childIndex, child] of guide.children.entries()) {
-          const childId = seedId(`guide:${market.countryCode}:${guide.title}:${child}`);
-          const childData = { marketCode: market.countryCode, title: child, parentGiftGuideId: id, sortOrder: childIndex };
-          await tx.giftGuide.upsert({ where: { id: childId }, create: { id: childId, ...childData }, update: childData });
+  await db.$transaction(
+    async (tx) => {
+      for (const market of MARKETS) {
+        await tx.market.upsert({ where: { countryCode: market.countryCode }, create: market, update: market });
+      }
+      for (const market of MARKETS) {
+        for (const [index, guide] of GUIDES.entries()) {
+          const id = seedId(`guide:${market.countryCode}:${guide.title}`);
+          const data = {
+            marketCode: market.countryCode,
+            title: guide.title,
+            description: guide.description,
+            isTrending: Boolean(guide.trending),
+            sortOrder: index,
+          };
+          await tx.giftGuide.upsert({ where: { id }, create: { id, ...data }, update: data });
           giftGuides += 1;
+          for (const [childIndex, child] of guide.children.entries()) {
+            const childId = seedId(`guide:${market.countryCode}:${guide.title}:${child}`);
+            const childData = {
+              marketCode: market.countryCode,
+              title: child,
+              parentGiftGuideId: id,
+              sortOrder: childIndex,
+            };
+            await tx.giftGuide.upsert({
+              where: { id: childId },
+              create: { id: childId, ...childData },
+              update: childData,
+            });
+            giftGuides += 1;
+          }
         }
       }
-    }
-    for (const user of DEMO_USERS) {
-      const id = seedId(`user:${user.key}`);
-      const data = {
-        email: user.email,
-        username: user.username,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        name: `${user.firstName} ${user.lastName}`,
-      };
-      await tx.user.upsert({ where: { id }, create: { id, ...data, emailConfirmedAt: new Date() }, update: data });
-      await tx.userCredential.upsert({ where: { userId: id }, create: { userId: id, passwordHash }, update: {} });
-      for (const role of user.roles ?? []) {
-        await tx.userRole.upsert({ where: { userId_role: { userId: id, role } }, create: { userId: id, role }, update: {} });
+      for (const user of DEMO_USERS) {
+        const id = seedId(`user:${user.key}`);
+        const data = {
+          email: user.email,
+          username: user.username,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          name: `${user.firstName} ${user.lastName}`,
+        };
+        await tx.user.upsert({ where: { id }, create: { id, ...data, emailConfirmedAt: new Date() }, update: data });
+        await tx.userCredential.upsert({ where: { userId: id }, create: { userId: id, passwordHash }, update: {} });
+        for (const role of user.roles ?? []) {
+          await tx.userRole.upsert({
+            where: { userId_role: { userId: id, role } },
+            create: { userId: id, role },
+            update: {},
+          });
+        }
       }
-    }
-    for (const content of CONTENT) {
-      const data = { title: content.title, body: JSON.stringify({ sections: content.sections }) };
-      await tx.contentBlock.upsert({
-        where: { section_componentName: { section: 'screens', componentName: content.componentName } },
-        create: { section: 'screens', componentName: content.componentName, ...data },
-        update: data,
-      });
-    }
-    for (const feature of FEATURES) {
-      const data = { tag: feature.tag, description: feature.description, variants: JSON.stringify(feature.variants) };
-      await tx.feature.upsert({ where: { name: feature.name }, create: { name: feature.name, ...data }, update: data });
-    }
-  }, { timeout: 30_000 });
+      for (const content of CONTENT) {
+        const data = { title: content.title, body: JSON.stringify({ sections: content.sections }) };
+        await tx.contentBlock.upsert({
+          where: { section_componentName: { section: 'screens', componentName: content.componentName } },
+          create: { section: 'screens', componentName: content.componentName, ...data },
+          update: data,
+        });
+      }
+      for (const feature of FEATURES) {
+        const data = { tag: feature.tag, description: feature.description, variants: JSON.stringify(feature.variants) };
+        await tx.feature.upsert({
+          where: { name: feature.name },
+          create: { name: feature.name, ...data },
+          update: data,
+        });
+      }
+    },
+    { timeout: 30_000 },
+  );
   return { markets: MARKETS.length, giftGuides, users: DEMO_USERS.length };
 }
 

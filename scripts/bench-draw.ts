@@ -75,7 +75,13 @@ function buildScenarios(): Scenario[] {
   const rng = createRng('bench-inputs-v1');
   const out: Scenario[] = [];
   for (const n of [10, 100, 1000, 10_000]) {
-    out.push({ name: `no restrictions`, ids: people(n), runs: n >= 10_000 ? 5 : 7, peerPairs: [], groupOf: new Array<null>(n).fill(null) });
+    out.push({
+      name: `no restrictions`,
+      ids: people(n),
+      runs: n >= 10_000 ? 5 : 7,
+      peerPairs: [],
+      groupOf: new Array<null>(n).fill(null),
+    });
   }
   {
     const n = 10_000;
@@ -126,7 +132,13 @@ function buildScenarios(): Scenario[] {
       for (const v of chosen) pairs.push([u, v]);
     }
     const ids = people(n);
-    const base = { ids, restrictions: pairsToRestrictions(ids, pairs), runs: 7, peerPairs: pairs, groupOf: new Array<null>(n).fill(null) };
+    const base = {
+      ids,
+      restrictions: pairsToRestrictions(ids, pairs),
+      runs: 7,
+      peerPairs: pairs,
+      groupOf: new Array<null>(n).fill(null),
+    };
     out.push({ name: 'each excludes 15 others', ...base });
     out.push({ name: 'each excludes 15 others, singleLoop', ...base, singleLoop: true });
   }
@@ -163,22 +175,37 @@ function runOurs(sc: Scenario): { method: string; ms: number; valid: boolean; de
     times.push(performance.now() - t);
   }
   const res = last!;
-  const rules = { restrictions: sc.index ?? sc.restrictions ?? [], households: sc.index ? undefined : sc.households, singleLoop: sc.singleLoop };
+  const rules = {
+    restrictions: sc.index ?? sc.restrictions ?? [],
+    households: sc.index ? undefined : sc.households,
+    singleLoop: sc.singleLoop,
+  };
   if (res.ok) {
     const v = validateAssignment(sc.ids, res.assignment, rules);
     return { method: res.method, ms: median(times), valid: v.valid, detail: v.problems.join('; ') };
   }
   if (res.reason === 'no-valid-assignment') {
     // independent check of the certificate: N(S) computed from the index, |N(S)| < |S|
-    const idx = sc.index ?? ((): RestrictionIndex => {
-      const pos = new Map(sc.ids.map((id, i) => [id, i] as const));
-      return indexFromLists(sc.ids.length, null, (sc.households ?? []).map((h) => h.map((x) => pos.get(x)!)));
-    })();
+    const idx =
+      sc.index ??
+      ((): RestrictionIndex => {
+        const pos = new Map(sc.ids.map((id, i) => [id, i] as const));
+        return indexFromLists(
+          sc.ids.length,
+          null,
+          (sc.households ?? []).map((h) => h.map((x) => pos.get(x)!)),
+        );
+      })();
     const pos = new Map(sc.ids.map((id, i) => [id, i] as const));
     const S = res.certificate.givers.map((g) => pos.get(g)!);
     let nS = 0;
     for (let v = 0; v < sc.ids.length; v++) if (S.some((g) => isAllowed(idx, g, v))) nS++;
-    return { method: 'certificate', ms: median(times), valid: nS < S.length && nS === res.certificate.allowedRecipients.length, detail: res.message };
+    return {
+      method: 'certificate',
+      ms: median(times),
+      valid: nS < S.length && nS === res.certificate.allowedRecipients.length,
+      detail: res.message,
+    };
   }
   return { method: res.reason, ms: median(times), valid: false, detail: res.message };
 }
@@ -242,7 +269,17 @@ function runPeer(kind: 'gift-exchange' | 'munkres', sc: Scenario): Promise<PeerF
     let error: string | null = null;
     const worker = new Worker(WORKER_CODE, {
       eval: true,
-      workerData: { kind, ids: sc.ids, groupOf: sc.groupOf, pairs: sc.peerPairs ?? [], runs, limit: PEER_LIMIT_MS, perm, giftExchange: GIFT_EXCHANGE, munkres: MUNKRES },
+      workerData: {
+        kind,
+        ids: sc.ids,
+        groupOf: sc.groupOf,
+        pairs: sc.peerPairs ?? [],
+        runs,
+        limit: PEER_LIMIT_MS,
+        perm,
+        giftExchange: GIFT_EXCHANGE,
+        munkres: MUNKRES,
+      },
       resourceLimits: { maxOldGenerationSizeMb: 2048 },
     });
     let settled = false;
@@ -315,7 +352,17 @@ async function main(): Promise<void> {
     ]);
   }
   if (!JSON_OUT) {
-    const head = ['scenario', 'N', 'method', 'ms (median)', 'valid', 'gift-exchange ms', 'valid', 'munkres ms', 'valid'];
+    const head = [
+      'scenario',
+      'N',
+      'method',
+      'ms (median)',
+      'valid',
+      'gift-exchange ms',
+      'valid',
+      'munkres ms',
+      'valid',
+    ];
     const all = [head, ...rows];
     const widths = head.map((_, c) => Math.max(...all.map((r) => r[c]!.length)));
     const line = (r: string[]): string => '| ' + r.map((x, c) => x.padEnd(widths[c]!)).join(' | ') + ' |';

@@ -30,7 +30,11 @@ if (process.argv.includes('--json')) {
   const pad = (value: string, width: number): string => value.padEnd(width);
   console.log(`Renderer routes (${report.renderer.length})`);
   for (const route of report.renderer) {
-    const notes = [route.hasScreen ? '' : 'no screen yet', route.guard ?? '', route.redirectTo ? `→ ${route.redirectTo}` : '']
+    const notes = [
+      route.hasScreen ? '' : 'no screen yet',
+      route.guard ?? '',
+      route.redirectTo ? `→ ${route.redirectTo}` : '',
+    ]
       .filter(Boolean)
       .join(', ');
     console.log(`  ${pad(route.path, 64)} ${pad(route.name, 48)} ${notes}`);

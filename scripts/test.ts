@@ -38,7 +38,9 @@ function countVitest(file: string): void {
 
 function countPlaywright(file: string): void {
   if (!existsSync(file)) return;
-  const report = JSON.parse(readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } };
+  const report = JSON.parse(readFileSync(file, 'utf8')) as {
+    stats: { expected: number; unexpected: number; flaky: number };
+  };
   passed += report.stats.expected + report.stats.flaky;
   failed += report.stats.unexpected;
 }

@@ -26,14 +26,20 @@ const ZConfig = z.object({
   TRUST_PROXY: ZBoolean.default(false),
   /** Header set by the edge with the visitor's country (used by /v1/auth/.where-am-i). */
   COUNTRY_HEADER: z.string().default('cf-ipcountry'),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
   /** Prefix of every Redis key, so several apps (or test runs) can share one Redis. */
   REDIS_KEY_PREFIX: z.string().max(40).default('gifting:'),
   APP_VERSION: z.string().default('0.1.0'),
   /** Serve every page as the maintenance error page (the API keeps answering). */
   MAINTENANCE_MODE: ZBoolean.default(false),
   /** HS256 secret for access tokens, at least 32 bytes. Or use JWT_PRIVATE_KEY/JWT_PUBLIC_KEY (RS256). */
-  JWT_SECRET: z.string().refine((value) => Buffer.byteLength(value) >= 32, 'must be at least 32 bytes').optional(),
+  JWT_SECRET: z
+    .string()
+    .refine((value) => Buffer.byteLength(value) >= 32, 'must be at least 32 bytes')
+    .optional(),
   JWT_PRIVATE_KEY: z.string().includes('PRIVATE KEY', { message: 'must be a PEM private key' }).optional(),
   JWT_PUBLIC_KEY: z.string().includes('PUBLIC KEY', { message: 'must be a PEM public key' }).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(900),
@@ -41,13 +47,18 @@ const ZConfig = z.object({
   REFRESH_ABSOLUTE_DAYS: z.coerce.number().min(0.001).max(365).default(60),
   REFRESH_GRACE_SECONDS: z.coerce.number().int().min(0).max(120).default(30),
   IMPERSONATION_MAX_MINUTES: z.coerce.number().int().min(1).max(60, 'must be at most 60').default(60),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').default('smtp://127.0.0.1:2525'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .default('smtp://127.0.0.1:2525'),
   MAIL_FROM: z.string().default('Gifting <no-reply@gifting.test>'),
   /** JSON list of OpenID Connect providers: [{"id","label","issuer","clientId","clientSecret"}]. */
   OIDC_PROVIDERS: z.string().default('[]'),
   /** Log-in throttling: failures allowed per account and per address in the window. */
   /** Merchant hosts the link redirector may unwrap to (comma-separated; subdomains included). */
-  MERCHANT_HOSTS: z.string().default('amazon.com,amazon.ca,amazon.co.uk,etsy.com,target.com,walmart.com,bestbuy.com,rei.com,uncommongoods.com'),
+  MERCHANT_HOSTS: z
+    .string()
+    .default('amazon.com,amazon.ca,amazon.co.uk,etsy.com,target.com,walmart.com,bestbuy.com,rei.com,uncommongoods.com'),
   /** Client log batches allowed per address per minute. */
   CLIENT_LOG_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
@@ -125,7 +136,8 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
   const problems: string[] = [];
   let jwt: TConfig['jwt'] | undefined;
   if (c.JWT_PRIVATE_KEY || c.JWT_PUBLIC_KEY) {
-    if (!c.JWT_PRIVATE_KEY || !c.JWT_PUBLIC_KEY) problems.push('JWT_PRIVATE_KEY and JWT_PUBLIC_KEY must be set together');
+    if (!c.JWT_PRIVATE_KEY || !c.JWT_PUBLIC_KEY)
+      problems.push('JWT_PRIVATE_KEY and JWT_PUBLIC_KEY must be set together');
     else jwt = { algorithm: 'RS256', privateKey: c.JWT_PRIVATE_KEY, publicKey: c.JWT_PUBLIC_KEY };
   } else if (c.JWT_SECRET) {
     jwt = { algorithm: 'HS256', secret: c.JWT_SECRET };
@@ -133,13 +145,18 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     // Development and tests: a per-process secret (npm start persists one under .data/).
     jwt = { algorithm: 'HS256', secret: randomBytes(48).toString('base64url') };
   } else {
-    problems.push('JWT_SECRET is not set: production needs a secret of at least 32 bytes (or JWT_PRIVATE_KEY/JWT_PUBLIC_KEY)');
+    problems.push(
+      'JWT_SECRET is not set: production needs a secret of at least 32 bytes (or JWT_PRIVATE_KEY/JWT_PUBLIC_KEY)',
+    );
   }
   let oidcProviders: TOidcProviderConfig[] = [];
   try {
     const parsedProviders = z.array(ZOidcProvider).safeParse(JSON.parse(c.OIDC_PROVIDERS));
     if (parsedProviders.success) oidcProviders = parsedProviders.data;
-    else problems.push(`OIDC_PROVIDERS is not valid: ${parsedProviders.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+    else
+      problems.push(
+        `OIDC_PROVIDERS is not valid: ${parsedProviders.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
+      );
   } catch {
     problems.push('OIDC_PROVIDERS is not valid JSON');
   }
@@ -170,7 +187,9 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
     oidcProviders,
-    merchantHosts: c.MERCHANT_HOSTS.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean),
+    merchantHosts: c.MERCHANT_HOSTS.split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
     clientLogRatePerMinute: c.CLIENT_LOG_RATE_PER_MINUTE,
     loginMaxFailures: c.LOGIN_MAX_FAILURES,
     loginMaxFailuresPerAddress: c.LOGIN_MAX_FAILURES_PER_ADDRESS,

@@ -1,5 +1,10 @@
 import { Redis } from 'ioredis';
-import { createRateLimiter, createRedisRateLimiter, type TRateLimitOptions, type TRateLimiter } from './auth/rate-limit';
+import {
+  createRateLimiter,
+  createRedisRateLimiter,
+  type TRateLimitOptions,
+  type TRateLimiter,
+} from './auth/rate-limit';
 import { createMemoryCache, createRedisCache } from './cache';
 import type { TConfig } from './config';
 import { createDb, type TDb } from './db/client';
@@ -11,7 +16,9 @@ import { createMailer } from './mail/mailer';
  * live in Redis so several instances can run side by side; without it they stay in process.
  */
 export function createDeps(config: TConfig, overrides: { db?: TDb } = {}): TAppDeps {
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableAutoPipelining: true }) : null;
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableAutoPipelining: true })
+    : null;
   const limiter = (options: TRateLimitOptions): TRateLimiter =>
     redis ? createRedisRateLimiter(redis, { ...options, prefix: config.redisKeyPrefix }) : createRateLimiter(options);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });

@@ -38,7 +38,9 @@ export async function createDatabaseIfMissing(url: string): Promise<void> {
   const name = assertSafeDatabaseName(options.database);
   const connection = await mysql.createConnection({ ...options, database: undefined });
   try {
-    await connection.query(`CREATE DATABASE IF NOT EXISTS \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+    await connection.query(
+      `CREATE DATABASE IF NOT EXISTS \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`,
+    );
   } finally {
     await connection.end();
   }
@@ -56,7 +58,12 @@ export async function dropDatabase(url: string): Promise<void> {
 }
 
 function which(command: string): string | null {
-  const candidates = [`/usr/sbin/${command}`, `/usr/bin/${command}`, `/usr/local/bin/${command}`, `/usr/local/sbin/${command}`];
+  const candidates = [
+    `/usr/sbin/${command}`,
+    `/usr/bin/${command}`,
+    `/usr/local/bin/${command}`,
+    `/usr/local/sbin/${command}`,
+  ];
   const found = candidates.find((candidate) => existsSync(candidate));
   if (found) return found;
   const result = spawnSync('sh', ['-c', `command -v ${command}`], { encoding: 'utf8' });
@@ -84,7 +91,8 @@ export function ensureMariadbInstalled(log: (line: string) => void): { mariadbd:
       stdio: 'inherit',
       env,
     });
-    if (install.status !== 0) throw new Error('apt-get install mariadb-server failed; install MariaDB 10.11+ or MySQL 8 and set DATABASE_URL');
+    if (install.status !== 0)
+      throw new Error('apt-get install mariadb-server failed; install MariaDB 10.11+ or MySQL 8 and set DATABASE_URL');
     mariadbd = which('mariadbd');
     installDb = which('mariadb-install-db');
     if (mariadbd && installDb) return { mariadbd, installDb };
@@ -101,7 +109,9 @@ export interface TEmbeddedOptions {
 }
 
 /** Starts (or reuses) a private MariaDB under dataDir, listening on 127.0.0.1:port and its own socket. */
-export async function startEmbeddedMariadb(options: TEmbeddedOptions = {}): Promise<{ url: string; pid: number | null }> {
+export async function startEmbeddedMariadb(
+  options: TEmbeddedOptions = {},
+): Promise<{ url: string; pid: number | null }> {
   const log = options.log ?? (() => undefined);
   const dataDir = options.dataDir ?? path.join(PROJECT_ROOT, '.data', 'mariadb');
   const port = options.port ?? EMBEDDED_PORT;

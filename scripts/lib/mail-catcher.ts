@@ -38,7 +38,9 @@ export function toCaughtMail(parsed: ParsedMail, raw: string): TCaughtMail {
   };
 }
 
-export async function startMailCatcher(options: { port?: number; host?: string; dir?: string } = {}): Promise<TMailCatcher> {
+export async function startMailCatcher(
+  options: { port?: number; host?: string; dir?: string } = {},
+): Promise<TMailCatcher> {
   const messages: TCaughtMail[] = [];
   const waiters = new Set<() => void>();
   if (options.dir) mkdirSync(options.dir, { recursive: true });

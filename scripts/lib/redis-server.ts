@@ -43,15 +43,21 @@ function redisServerBinary(): string {
     spawnSync('apt-get', ['install', '-y', '-q', '--no-install-recommends', 'redis-server'], { stdio: 'inherit', env });
     if (existsSync('/usr/bin/redis-server')) return '/usr/bin/redis-server';
   }
-  throw new Error('Redis not found: install redis-server (Debian: apt-get install redis-server) or run one on 127.0.0.1:6379');
+  throw new Error(
+    'Redis not found: install redis-server (Debian: apt-get install redis-server) or run one on 127.0.0.1:6379',
+  );
 }
 
 export async function ensureRedis(): Promise<{ url: string; stop(): void }> {
   if (await answers(6379)) return { url: 'redis://127.0.0.1:6379', stop: () => undefined };
   const port = await freePort();
-  const child: ChildProcess = spawn(redisServerBinary(), ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: 'ignore',
-  });
+  const child: ChildProcess = spawn(
+    redisServerBinary(),
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: 'ignore',
+    },
+  );
   const deadline = Date.now() + 10_000;
   while (!(await answers(port))) {
     if (Date.now() > deadline) throw new Error('redis-server did not start');

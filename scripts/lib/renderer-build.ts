@@ -38,10 +38,14 @@ export function ensureRendererBuilt(options: { force?: boolean; log?: (line: str
   if (!options.force && isRendererBuildFresh()) return false;
   log('Building the renderer…');
   const stamp = rendererSourceStamp();
-  const result = spawnSync(process.execPath, [path.join(PROJECT_ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: PROJECT_ROOT,
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [path.join(PROJECT_ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: PROJECT_ROOT,
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) throw new Error('The renderer build failed (see the output above)');
   writeFileSync(STAMP, `${stamp}\n`);
   return true;

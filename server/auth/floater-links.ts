@@ -33,11 +33,18 @@ export function createFloaterLinkToken(
   });
 }
 
-export function floaterLinkUrl(config: Pick<TConfig, 'jwt' | 'publicUrl'>, claims: TFloaterLinkClaims, ttlSeconds?: number): string {
+export function floaterLinkUrl(
+  config: Pick<TConfig, 'jwt' | 'publicUrl'>,
+  claims: TFloaterLinkClaims,
+  ttlSeconds?: number,
+): string {
   return `${config.publicUrl}/auth/v2/link/?token=${encodeURIComponent(createFloaterLinkToken(config, claims, ttlSeconds))}`;
 }
 
-export function verifyFloaterLinkToken(config: Pick<TConfig, 'jwt' | 'publicUrl'>, token: string): TFloaterLinkClaims | null {
+export function verifyFloaterLinkToken(
+  config: Pick<TConfig, 'jwt' | 'publicUrl'>,
+  token: string,
+): TFloaterLinkClaims | null {
   try {
     const payload = jwt.verify(token, keys(config).verify, {
       algorithms: [config.jwt.algorithm],
@@ -45,7 +52,11 @@ export function verifyFloaterLinkToken(config: Pick<TConfig, 'jwt' | 'publicUrl'
       issuer: config.publicUrl,
     });
     if (typeof payload === 'string' || typeof payload.sub !== 'string' || !Array.isArray(payload.scope)) return null;
-    return { userId: payload.sub.toLowerCase(), scope: payload.scope.map(String), returnUrl: String(payload.ret ?? '/home/') };
+    return {
+      userId: payload.sub.toLowerCase(),
+      scope: payload.scope.map(String),
+      returnUrl: String(payload.ret ?? '/home/'),
+    };
   } catch {
     return null;
   }

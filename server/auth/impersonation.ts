@@ -20,11 +20,15 @@ export async function startImpersonation(
 ): Promise<{ sessionId: string }> {
   const reason = input.reason.trim();
   if (reason.length < ZImpersonationReasonMin) {
-    throw new AppError('VALIDATION', { fieldErrors: { reason: `This field should be at least ${ZImpersonationReasonMin} characters long` } });
+    throw new AppError('VALIDATION', {
+      fieldErrors: { reason: `This field should be at least ${ZImpersonationReasonMin} characters long` },
+    });
   }
   const staff = await loadAccount(deps.db, input.staffUserId);
-  if (!staff || staff.deletedAt || !isStaff(staff.roles)) throw new AppError('FORBIDDEN', { message: 'Only support staff may impersonate' });
-  if (input.targetUserId === staff.id) throw new AppError('FORBIDDEN', { message: 'Staff cannot impersonate themselves' });
+  if (!staff || staff.deletedAt || !isStaff(staff.roles))
+    throw new AppError('FORBIDDEN', { message: 'Only support staff may impersonate' });
+  if (input.targetUserId === staff.id)
+    throw new AppError('FORBIDDEN', { message: 'Staff cannot impersonate themselves' });
   const target = await loadAccount(deps.db, input.targetUserId);
   if (!target || target.deletedAt) throw new AppError('NOT_FOUND', { message: 'No member with that id' });
   if (isStaff(target.roles)) throw new AppError('FORBIDDEN', { message: 'Staff cannot impersonate staff' });
@@ -34,13 +38,30 @@ export async function startImpersonation(
   await deps.db.$transaction(async (tx) => {
     const family = await tx.refreshTokenFamily.findUnique({ where: { id: input.familyId } });
     if (!family || family.revokedAt || family.userId !== staff.id) throw new AppError('UNAUTHENTICATED');
-    if (family.impersonationSessionId) throw new AppError('CONFLICT', { message: 'Stop the current impersonation first' });
+    if (family.impersonationSessionId)
+      throw new AppError('CONFLICT', { message: 'Stop the current impersonation first' });
     await tx.impersonationSession.create({
-      data: { id: sessionId, staffUserId: staff.id, targetUserId: target.id, reason, expiresAt: new Date(now + deps.config.impersonationMaxMs) },
+      data: {
+        id: sessionId,
+        staffUserId: staff.id,
+        targetUserId: target.id,
+        reason,
+        expiresAt: new Date(now + deps.config.impersonationMaxMs),
+      },
     });
-    await tx.refreshTokenFamily.update({ where: { id: family.id }, data: { impersonationSessionId: sessionId, activeUserId: null } });
+    await tx.refreshTokenFamily.update({
+      where: { id: family.id },
+      data: { impersonationSessionId: sessionId, activeUserId: null },
+    });
     await tx.auditLog.create({
-      data: { actorUserId: staff.id, subjectUserId: target.id, action: 'impersonation.start', reason, ip: input.ip ?? null, details: JSON.stringify({ sessionId, staffRoles: staff.roles }) },
+      data: {
+        actorUserId: staff.id,
+        subjectUserId: target.id,
+        action: 'impersonation.start',
+        reason,
+        ip: input.ip ?? null,
+        details: JSON.stringify({ sessionId, staffRoles: staff.roles }),
+      },
     });
   });
   return { sessionId };
@@ -48,13 +69,19 @@ export async function startImpersonation(
 
 /** Refuses account-security actions while impersonating (password, e-mail, revealing draws). */
 export function refuseWhileImpersonating(identity: Pick<TIdentity, 'impersonatorUserId'>, action: string): void {
-  if (identity.impersonatorUserId) throw new AppError('FORBIDDEN', { message: `${action} is not allowed while impersonating` });
+  if (identity.impersonatorUserId)
+    throw new AppError('FORBIDDEN', { message: `${action} is not allowed while impersonating` });
 }
 
 /** Writes one audit row for a write made while impersonating. */
 export async function auditImpersonatedWrite(
   db: TDb,
-  input: { identity: Pick<TIdentity, 'userId' | 'impersonatorUserId'>; sessionId: string | null; action: string; ip?: string },
+  input: {
+    identity: Pick<TIdentity, 'userId' | 'impersonatorUserId'>;
+    sessionId: string | null;
+    action: string;
+    ip?: string;
+  },
 ): Promise<void> {
   if (!input.identity.impersonatorUserId) return;
   const session = input.sessionId ? await db.impersonationSession.findUnique({ where: { id: input.sessionId } }) : null;

@@ -35,7 +35,10 @@ export async function isImpersonationLive(db: TDb, identity: TVerifiedIdentity):
   return true;
 }
 
-export async function identityFromRequest(deps: Pick<TAppDeps, 'db' | 'config'>, request: FastifyRequest): Promise<TVerifiedIdentity | null> {
+export async function identityFromRequest(
+  deps: Pick<TAppDeps, 'db' | 'config'>,
+  request: FastifyRequest,
+): Promise<TVerifiedIdentity | null> {
   const header = request.headers.authorization;
   if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
@@ -44,7 +47,11 @@ export async function identityFromRequest(deps: Pick<TAppDeps, 'db' | 'config'>,
     return null;
   }
   try {
-    const identity = verifyAccessToken(deps.config, match[1], (request.headers['x-audit-token'] as string | undefined) ?? null);
+    const identity = verifyAccessToken(
+      deps.config,
+      match[1],
+      (request.headers['x-audit-token'] as string | undefined) ?? null,
+    );
     if (!(await isImpersonationLive(deps.db, identity))) {
       request.identityError = 'The impersonation has ended';
       return null;

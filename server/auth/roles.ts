@@ -50,7 +50,11 @@ export interface TAccount {
 export async function loadAccount(db: TDb, userId: string): Promise<TAccount | null> {
   const user = await db.user.findUnique({
     where: { id: userId },
-    include: { credential: { select: { userId: true } }, roles: true, externalIdentities: { select: { provider: true, subject: true } } },
+    include: {
+      credential: { select: { userId: true } },
+      roles: true,
+      externalIdentities: { select: { provider: true, subject: true } },
+    },
   });
   if (!user) return null;
   const hasPassword = Boolean(user.credential);

@@ -11,7 +11,12 @@ import { AppError } from '../errors';
 import { parseInput } from '../rest/validate';
 import { confirmEmailByCode, confirmEmailByLink } from '../services/accounts/confirm-email';
 import { LOGIN_FAILED_MESSAGE, ZLogInInput, logIn } from '../services/accounts/log-in';
-import { ZResetPasswordInput, ZResetRequestInput, requestPasswordReset, resetPassword } from '../services/accounts/reset-password';
+import {
+  ZResetPasswordInput,
+  ZResetRequestInput,
+  requestPasswordReset,
+  resetPassword,
+} from '../services/accounts/reset-password';
 import { sendConfirmationEmail } from '../services/accounts/send-confirmation-email';
 import { ZSetPasswordInput, registerFloater } from '../services/accounts/set-password';
 import { ZSignUpInput, signUp } from '../services/accounts/sign-up';
@@ -42,7 +47,13 @@ export interface TAuthRouteExtensions {
   /** Called after a successful password log-in with the body's `link` value (pending social link). */
   onPasswordLogIn?: (input: { userId: string; link: string | undefined; request: FastifyRequest }) => Promise<void>;
   /** Handles /auth/v2/login/ when `idp` is given (the social sign-in start). */
-  startSocialLogin?: (input: { idp: string; returnUrl: string; loginHint: string | undefined; request: FastifyRequest; reply: FastifyReply }) => Promise<FastifyReply>;
+  startSocialLogin?: (input: {
+    idp: string;
+    returnUrl: string;
+    loginHint: string | undefined;
+    request: FastifyRequest;
+    reply: FastifyReply;
+  }) => Promise<FastifyReply>;
 }
 
 const NULL_TOKENS: TTokenAnswer = { accessToken: null, auditToken: null };
@@ -56,7 +67,12 @@ export function clearRefreshCookie(deps: Pick<TAppDeps, 'config'>, reply: Fastif
 }
 
 function tokenAnswer(tokens: TIssuedTokens): TTokenAnswer & { userId: string; expires: number } {
-  return { accessToken: tokens.accessToken, auditToken: tokens.auditToken, userId: tokens.userId, expires: tokens.expires };
+  return {
+    accessToken: tokens.accessToken,
+    auditToken: tokens.auditToken,
+    userId: tokens.userId,
+    expires: tokens.expires,
+  };
 }
 
 /** Starts a sign-in for a member, sets the cookie and answers the tokens. */
@@ -83,7 +99,10 @@ function cookieToken(deps: Pick<TAppDeps, 'config'>, request: FastifyRequest): s
 }
 
 /** The sign-in (family) behind the refresh cookie, for staff and switching actions. */
-async function familyFromCookie(deps: TAppDeps, request: FastifyRequest): Promise<{ id: string; userId: string; impersonationSessionId: string | null }> {
+async function familyFromCookie(
+  deps: TAppDeps,
+  request: FastifyRequest,
+): Promise<{ id: string; userId: string; impersonationSessionId: string | null }> {
   const raw = cookieToken(deps, request);
   const familyId = raw ? await familyOfToken(deps, raw) : null;
   const family = familyId ? await deps.db.refreshTokenFamily.findUnique({ where: { id: familyId } }) : null;
@@ -96,7 +115,10 @@ function requireIdentity(request: FastifyRequest): TVerifiedIdentity {
   return request.identity;
 }
 
-async function reissue(deps: TAppDeps, familyId: string | null): Promise<TTokenAnswer & { userId: string; expires: number }> {
+async function reissue(
+  deps: TAppDeps,
+  familyId: string | null,
+): Promise<TTokenAnswer & { userId: string; expires: number }> {
   const tokens = familyId ? await issueTokensForFamily(deps, familyId) : null;
   if (!tokens) throw new AppError('UNAUTHENTICATED');
   return tokenAnswer(tokens);
@@ -143,7 +165,8 @@ export function authRoutes(deps: TAppDeps, extensions: TAuthRouteExtensions = {}
       const query = parseInput(ZNavigationQuery, request.query);
       const returnUrl = safeReturnUrl(query.returnurl);
       if (query.idp) {
-        if (!extensions.startSocialLogin) throw new AppError('NOT_FOUND', { message: 'Social sign-in is not configured' });
+        if (!extensions.startSocialLogin)
+          throw new AppError('NOT_FOUND', { message: 'Social sign-in is not configured' });
         return extensions.startSocialLogin({ idp: query.idp, returnUrl, loginHint: query.lh, request, reply });
       }
       return reply.redirect(withQuery('/a/log-in/', { returnurl: returnUrl }), 302);
@@ -154,7 +177,8 @@ export function authRoutes(deps: TAppDeps, extensions: TAuthRouteExtensions = {}
       const familyId = raw ? await familyOfToken(deps, raw) : null;
       if (familyId) {
         const family = await deps.db.refreshTokenFamily.findUnique({ where: { id: familyId } });
-        if (family?.impersonationSessionId) await endImpersonation(deps, family.impersonationSessionId, 'logged-out', request.ip);
+        if (family?.impersonationSessionId)
+          await endImpersonation(deps, family.impersonationSessionId, 'logged-out', request.ip);
         await revokeFamily(deps, familyId, 'logout');
       }
     };
@@ -188,12 +212,18 @@ export function authRoutes(deps: TAppDeps, extensions: TAuthRouteExtensions = {}
 
     app.get('/auth/v2/impersonate/', async (request, reply) => {
       const query = parseInput(ZUidQuery, request.query);
-      return reply.redirect(withQuery('/auth/impersonate/', { uid: query.uid, returnurl: safeReturnUrl(query.returnurl) }), 302);
+      return reply.redirect(
+        withQuery('/auth/impersonate/', { uid: query.uid, returnurl: safeReturnUrl(query.returnurl) }),
+        302,
+      );
     });
 
     app.get('/auth/v2/switch/', async (request, reply) => {
       const query = parseInput(ZUidQuery, request.query);
-      return reply.redirect(withQuery('/switch-identity/', { uid: query.uid, returnurl: safeReturnUrl(query.returnurl) }), 302);
+      return reply.redirect(
+        withQuery('/switch-identity/', { uid: query.uid, returnurl: safeReturnUrl(query.returnurl) }),
+        302,
+      );
     });
 
     // ---- Accounts -----------------------------------------------------------------------------
@@ -217,7 +247,10 @@ export function authRoutes(deps: TAppDeps, extensions: TAuthRouteExtensions = {}
       assertSameSiteJsonPost(deps.config, request);
       const identity = requireIdentity(request);
       refuseWhileImpersonating(identity, 'Confirming an e-mail');
-      const { code } = parseInput(z.object({ code: z.string().regex(/^\s*\d{6}\s*$/, 'Enter the six-digit code') }), request.body);
+      const { code } = parseInput(
+        z.object({ code: z.string().regex(/^\s*\d{6}\s*$/, 'Enter the six-digit code') }),
+        request.body,
+      );
       await confirmEmailByCode(deps, { userId: identity.userId, code });
       return reissue(deps, identity.familyId);
     });
@@ -251,23 +284,34 @@ export function authRoutes(deps: TAppDeps, extensions: TAuthRouteExtensions = {}
       refuseWhileImpersonating(identity, 'Changing a password');
       const input = parseInput(ZSetPasswordInput, request.body);
       await registerFloater(deps, { userId: identity.userId, password: input.password, name: input.name });
-      if (identity.familyId) await deps.db.refreshTokenFamily.update({ where: { id: identity.familyId }, data: { scope: null } });
+      if (identity.familyId)
+        await deps.db.refreshTokenFamily.update({ where: { id: identity.familyId }, data: { scope: null } });
       return reissue(deps, identity.familyId);
     });
 
     // ---- Staff and switching --------------------------------------------------------------------
     app.post('/auth/v2/impersonate/', async (request) => {
       assertSameSiteJsonPost(deps.config, request);
-      const input = parseInput(z.object({ uid: ZUuid, reason: z.string().max(500), returnurl: z.string().optional() }), request.body);
+      const input = parseInput(
+        z.object({ uid: ZUuid, reason: z.string().max(500), returnurl: z.string().optional() }),
+        request.body,
+      );
       const family = await familyFromCookie(deps, request);
-      await startImpersonation(deps, { familyId: family.id, staffUserId: family.userId, targetUserId: input.uid, reason: input.reason, ip: request.ip });
+      await startImpersonation(deps, {
+        familyId: family.id,
+        staffUserId: family.userId,
+        targetUserId: input.uid,
+        reason: input.reason,
+        ip: request.ip,
+      });
       return { ...(await reissue(deps, family.id)), returnUrl: safeReturnUrl(input.returnurl) };
     });
 
     app.post('/auth/v2/impersonate/stop/', async (request) => {
       assertSameSiteJsonPost(deps.config, request);
       const family = await familyFromCookie(deps, request);
-      if (family.impersonationSessionId) await endImpersonation(deps, family.impersonationSessionId, 'stopped', request.ip);
+      if (family.impersonationSessionId)
+        await endImpersonation(deps, family.impersonationSessionId, 'stopped', request.ip);
       return reissue(deps, family.id);
     });
 
@@ -275,12 +319,18 @@ export function authRoutes(deps: TAppDeps, extensions: TAuthRouteExtensions = {}
       assertSameSiteJsonPost(deps.config, request);
       const input = parseInput(z.object({ uid: ZUuid, returnurl: z.string().optional() }), request.body);
       const family = await familyFromCookie(deps, request);
-      if (family.impersonationSessionId) throw new AppError('CONFLICT', { message: 'Stop impersonating before switching accounts' });
+      if (family.impersonationSessionId)
+        throw new AppError('CONFLICT', { message: 'Stop impersonating before switching accounts' });
       if (input.uid !== family.userId && !(await canSwitch(deps.db, family.userId, input.uid))) {
         throw new AppError('FORBIDDEN', { message: 'You cannot switch to that account' });
       }
-      await deps.db.refreshTokenFamily.update({ where: { id: family.id }, data: { activeUserId: input.uid === family.userId ? null : input.uid } });
-      await deps.db.auditLog.create({ data: { actorUserId: family.userId, subjectUserId: input.uid, action: 'identity.switch', ip: request.ip } });
+      await deps.db.refreshTokenFamily.update({
+        where: { id: family.id },
+        data: { activeUserId: input.uid === family.userId ? null : input.uid },
+      });
+      await deps.db.auditLog.create({
+        data: { actorUserId: family.userId, subjectUserId: input.uid, action: 'identity.switch', ip: request.ip },
+      });
       return { ...(await reissue(deps, family.id)), returnUrl: safeReturnUrl(input.returnurl) };
     });
   };

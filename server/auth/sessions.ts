@@ -59,7 +59,13 @@ export async function startSession(
       absoluteExpiresAt: new Date(now + deps.config.refreshAbsoluteMs),
       userAgent: input.userAgent?.slice(0, 255) ?? null,
       ip: input.ip ?? null,
-      tokens: { create: { id: randomUUID(), tokenHash: hashToken(refreshToken), expiresAt: new Date(now + deps.config.refreshIdleMs) } },
+      tokens: {
+        create: {
+          id: randomUUID(),
+          tokenHash: hashToken(refreshToken),
+          expiresAt: new Date(now + deps.config.refreshIdleMs),
+        },
+      },
     },
   });
   const tokens = await issueTokensForFamily(deps, familyId);
@@ -90,14 +96,28 @@ export async function rotateRefreshToken(deps: TSessionDeps, raw: string): Promi
       if (withinGrace && successorRow && !successorRow.usedAt) {
         return { status: 'rotated', refreshToken: successor, familyId: family.id } as const;
       }
-      await tx.refreshTokenFamily.update({ where: { id: family.id }, data: { revokedAt: now, revokedReason: 'reuse-detected' } });
-      await tx.auditLog.create({ data: { actorUserId: family.userId, action: 'session.reuse-detected', details: JSON.stringify({ familyId: family.id }) } });
+      await tx.refreshTokenFamily.update({
+        where: { id: family.id },
+        data: { revokedAt: now, revokedReason: 'reuse-detected' },
+      });
+      await tx.auditLog.create({
+        data: {
+          actorUserId: family.userId,
+          action: 'session.reuse-detected',
+          details: JSON.stringify({ familyId: family.id }),
+        },
+      });
       return { status: 'reused', familyId: family.id } as const;
     }
     if (token.expires_at <= now) return { status: 'invalid' } as const;
     await tx.refreshToken.update({ where: { id: token.id }, data: { usedAt: now } });
     await tx.refreshToken.create({
-      data: { id: randomUUID(), familyId: family.id, tokenHash: hashToken(successor), expiresAt: new Date(now.getTime() + deps.config.refreshIdleMs) },
+      data: {
+        id: randomUUID(),
+        familyId: family.id,
+        tokenHash: hashToken(successor),
+        expiresAt: new Date(now.getTime() + deps.config.refreshIdleMs),
+      },
     });
     await tx.refreshTokenFamily.update({ where: { id: family.id }, data: { lastUsedAt: now } });
     return { status: 'rotated', refreshToken: successor, familyId: family.id } as const;
@@ -106,16 +126,25 @@ export async function rotateRefreshToken(deps: TSessionDeps, raw: string): Promi
 }
 
 export async function revokeFamily(deps: Pick<TSessionDeps, 'db'>, familyId: string, reason: string): Promise<void> {
-  await deps.db.refreshTokenFamily.updateMany({ where: { id: familyId, revokedAt: null }, data: { revokedAt: new Date(), revokedReason: reason } });
+  await deps.db.refreshTokenFamily.updateMany({
+    where: { id: familyId, revokedAt: null },
+    data: { revokedAt: new Date(), revokedReason: reason },
+  });
 }
 
 export async function revokeAllFamilies(deps: Pick<TSessionDeps, 'db'>, userId: string, reason: string): Promise<void> {
-  await deps.db.refreshTokenFamily.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: new Date(), revokedReason: reason } });
+  await deps.db.refreshTokenFamily.updateMany({
+    where: { userId, revokedAt: null },
+    data: { revokedAt: new Date(), revokedReason: reason },
+  });
 }
 
 /** The family behind a raw refresh token, without rotating it (for logout). */
 export async function familyOfToken(deps: Pick<TSessionDeps, 'db'>, raw: string): Promise<string | null> {
-  const token = await deps.db.refreshToken.findUnique({ where: { tokenHash: hashToken(raw) }, select: { familyId: true } });
+  const token = await deps.db.refreshToken.findUnique({
+    where: { tokenHash: hashToken(raw) },
+    select: { familyId: true },
+  });
   return token?.familyId ?? null;
 }
 
@@ -127,7 +156,8 @@ function claimsFor(account: TAccount, extra: Partial<TIdentityClaims> & { fam: s
     testGroup: account.testGroup,
     isNoShow: account.isNoShow,
     facebookId: account.facebookId,
-    hasOnlyFacebookLogin: !account.hasPassword && account.providers.length > 0 && account.providers.every((p) => p === 'facebook'),
+    hasOnlyFacebookLogin:
+      !account.hasPassword && account.providers.length > 0 && account.providers.every((p) => p === 'facebook'),
     identityProvider: null,
     impersonatorUserId: null,
     impersonatorRoles: [],
@@ -139,17 +169,34 @@ function claimsFor(account: TAccount, extra: Partial<TIdentityClaims> & { fam: s
 }
 
 /** Ends an impersonation session (idempotent) and detaches it from its family. */
-export async function endImpersonation(deps: Pick<TSessionDeps, 'db'>, sessionId: string, reason: string, ip?: string): Promise<void> {
+export async function endImpersonation(
+  deps: Pick<TSessionDeps, 'db'>,
+  sessionId: string,
+  reason: string,
+  ip?: string,
+): Promise<void> {
   const session = await deps.db.impersonationSession.findUnique({ where: { id: sessionId } });
   if (!session) return;
   await deps.db.$transaction([
-    deps.db.impersonationSession.updateMany({ where: { id: sessionId, endedAt: null }, data: { endedAt: new Date(), endReason: reason } }),
-    deps.db.refreshTokenFamily.updateMany({ where: { impersonationSessionId: sessionId }, data: { impersonationSessionId: null } }),
+    deps.db.impersonationSession.updateMany({
+      where: { id: sessionId, endedAt: null },
+      data: { endedAt: new Date(), endReason: reason },
+    }),
+    deps.db.refreshTokenFamily.updateMany({
+      where: { impersonationSessionId: sessionId },
+      data: { impersonationSessionId: null },
+    }),
     ...(session.endedAt
       ? []
       : [
           deps.db.auditLog.create({
-            data: { actorUserId: session.staffUserId, subjectUserId: session.targetUserId, action: 'impersonation.stop', reason: reason, ip: ip ?? null },
+            data: {
+              actorUserId: session.staffUserId,
+              subjectUserId: session.targetUserId,
+              action: 'impersonation.stop',
+              reason: reason,
+              ip: ip ?? null,
+            },
           }),
         ]),
   ]);
@@ -161,7 +208,10 @@ export async function endImpersonation(deps: Pick<TSessionDeps, 'db'>, sessionId
  * impersonation has not expired and the staff member still holds a support role.
  */
 export async function issueTokensForFamily(deps: TSessionDeps, familyId: string): Promise<TIssuedTokens | null> {
-  const family = await deps.db.refreshTokenFamily.findUnique({ where: { id: familyId }, include: { impersonationSession: true } });
+  const family = await deps.db.refreshTokenFamily.findUnique({
+    where: { id: familyId },
+    include: { impersonationSession: true },
+  });
   if (!family || family.revokedAt) return null;
   const root = await loadAccount(deps.db, family.userId);
   if (!root || root.deletedAt) return null;
@@ -201,14 +251,22 @@ export async function issueTokensForFamily(deps: TSessionDeps, familyId: string)
         { ttlSeconds },
       );
       const audit = signAccessToken(deps.config, rootClaims, { ttlSeconds });
-      return { accessToken: impersonated.token, auditToken: audit.token, expires: impersonated.expires, userId: target.id };
+      return {
+        accessToken: impersonated.token,
+        auditToken: audit.token,
+        expires: impersonated.expires,
+        userId: target.id,
+      };
     }
   }
 
   if (family.activeUserId && family.activeUserId !== root.id) {
     const active = await loadAccount(deps.db, family.activeUserId);
     if (active && !active.deletedAt && (await canSwitch(deps.db, root.id, active.id))) {
-      const switched = signAccessToken(deps.config, claimsFor(active, { fam: family.id, rootIdentity: root.id, identityProvider: family.identityProvider }));
+      const switched = signAccessToken(
+        deps.config,
+        claimsFor(active, { fam: family.id, rootIdentity: root.id, identityProvider: family.identityProvider }),
+      );
       return { accessToken: switched.token, auditToken: null, expires: switched.expires, userId: active.id };
     }
     await deps.db.refreshTokenFamily.update({ where: { id: family.id }, data: { activeUserId: null } });

@@ -22,7 +22,9 @@ export async function switchTargetsFor(db: TDb, rootUserId: string): Promise<TSw
       where: { email: root.email, id: { not: root.id }, deletedAt: null },
       orderBy: { createdAt: 'asc' },
     });
-    targets.push(...related.map((user) => ({ userId: user.id, name: user.name, email: user.email, relation: 'related' as const })));
+    targets.push(
+      ...related.map((user) => ({ userId: user.id, name: user.name, email: user.email, relation: 'related' as const })),
+    );
   }
   return targets;
 }

@@ -36,7 +36,11 @@ export class InvalidTokenError extends Error {
 
 type TJwtConfig = Pick<TConfig, 'jwt' | 'publicUrl' | 'accessTokenTtlSeconds'>;
 
-export function signAccessToken(config: TJwtConfig, claims: TIdentityClaims, options: { ttlSeconds?: number; nowSeconds?: number } = {}): { token: string; created: number; expires: number } {
+export function signAccessToken(
+  config: TJwtConfig,
+  claims: TIdentityClaims,
+  options: { ttlSeconds?: number; nowSeconds?: number } = {},
+): { token: string; created: number; expires: number } {
   const created = options.nowSeconds ?? Math.floor(Date.now() / 1000);
   const expires = created + (options.ttlSeconds ?? config.accessTokenTtlSeconds);
   const { sub, ...rest } = claims;
@@ -53,7 +57,11 @@ export function signAccessToken(config: TJwtConfig, claims: TIdentityClaims, opt
   return { token, created, expires };
 }
 
-export function verifyAccessToken(config: TJwtConfig, token: string, auditToken: string | null = null): TVerifiedIdentity {
+export function verifyAccessToken(
+  config: TJwtConfig,
+  token: string,
+  auditToken: string | null = null,
+): TVerifiedIdentity {
   const key = config.jwt.algorithm === 'HS256' ? config.jwt.secret : config.jwt.publicKey;
   let decoded: jwt.JwtPayload;
   try {
@@ -70,7 +78,8 @@ export function verifyAccessToken(config: TJwtConfig, token: string, auditToken:
     throw new InvalidTokenError(error instanceof Error ? error.message : 'Invalid token');
   }
   const claims = decoded as jwt.JwtPayload & Partial<TAccessClaims>;
-  if (typeof claims.sub !== 'string' || !Array.isArray(claims.role)) throw new InvalidTokenError('Token is missing claims');
+  if (typeof claims.sub !== 'string' || !Array.isArray(claims.role))
+    throw new InvalidTokenError('Token is missing claims');
   return {
     userId: claims.sub.toLowerCase(),
     roles: claims.role.map(String),

@@ -16,9 +16,19 @@ export function registerImpersonationWriteGuard(app: FastifyInstance, deps: Pick
     const action = `${request.method} ${request.routeOptions.url ?? request.url}`;
     if (NOT_MEMBER_WRITES.has(action)) return;
     if (!canWriteWhileImpersonating(identity.impersonatorRoles)) {
-      await auditImpersonatedWrite(deps.db, { identity, sessionId: identity.impersonationSessionId, action: `refused:${action}`, ip: request.ip });
+      await auditImpersonatedWrite(deps.db, {
+        identity,
+        sessionId: identity.impersonationSessionId,
+        action: `refused:${action}`,
+        ip: request.ip,
+      });
       throw new AppError('FORBIDDEN', { message: READ_ONLY_IMPERSONATION_MESSAGE });
     }
-    await auditImpersonatedWrite(deps.db, { identity, sessionId: identity.impersonationSessionId, action, ip: request.ip });
+    await auditImpersonatedWrite(deps.db, {
+      identity,
+      sessionId: identity.impersonationSessionId,
+      action,
+      ip: request.ip,
+    });
   });
 }

@@ -107,8 +107,7 @@ export function identityChangeState(
   if (!found || !found.token) return 'removedExternally';
   if (found.userId !== current.userId) {
     const currentIsImpersonator =
-      found.impersonatorUserId === current.userId &&
-      (found.impersonatorRoles ?? []).some(isSupportRole);
+      found.impersonatorUserId === current.userId && (found.impersonatorRoles ?? []).some(isSupportRole);
     return currentIsImpersonator ? 'impersonatedExternally' : 'changedExternally';
   }
   if (found.token !== current.token) return 'updatedExternally';
@@ -117,7 +116,11 @@ export function identityChangeState(
 }
 
 /** The display name (spec §3): first plus last, else last, else name. */
-export function displayName(user: { firstName?: string | null; lastName?: string | null; name?: string | null }): string {
+export function displayName(user: {
+  firstName?: string | null;
+  lastName?: string | null;
+  name?: string | null;
+}): string {
   const first = user.firstName?.trim();
   const last = user.lastName?.trim();
   if (first && last) return `${first} ${last}`;
@@ -126,7 +129,11 @@ export function displayName(user: { firstName?: string | null; lastName?: string
 }
 
 /** Short display name: first name plus last initial. */
-export function shortDisplayName(user: { firstName?: string | null; lastName?: string | null; name?: string | null }): string {
+export function shortDisplayName(user: {
+  firstName?: string | null;
+  lastName?: string | null;
+  name?: string | null;
+}): string {
   const first = user.firstName?.trim();
   const last = user.lastName?.trim();
   if (first) return last ? `${first} ${last[0]}.` : first;

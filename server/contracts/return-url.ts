@@ -4,8 +4,9 @@ const SAFE_BASE_HOST = 'same-site.invalid';
 const MAX_RETURN_URL_LENGTH = 2048;
 const MAX_DECODE_ROUNDS = 5;
 // Controls, any Unicode whitespace, and invisible separators/bidi marks browsers may strip.
-// eslint-disable-next-line no-control-regex
-const UNSAFE_RAW_CHARS = /[\u0000-\u0020\u007f-\u00a0\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff\\]/;
+const UNSAFE_RAW_CHARS =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0020\u007f-\u00a0\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff\\]/;
 // eslint-disable-next-line no-control-regex
 const UNSAFE_DECODED_PATH_CHARS = /[\u0000-\u001f\u007f\\]/;
 

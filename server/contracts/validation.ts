@@ -3,15 +3,7 @@
  * procedures, the REST routes and the renderer's forms.
  */
 import { z } from 'zod';
-import {
-  EMAIL_MAX,
-  NAME_MAX,
-  NAME_MIN,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  USERNAME_MAX,
-  USERNAME_MIN,
-} from './constants';
+import { EMAIL_MAX, NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './constants';
 import { VALIDATION_MESSAGES as M } from './messages';
 
 // Loose but practical: one @, no whitespace, a dot in the domain part.
@@ -89,14 +81,17 @@ export function isOpenableUrl(value: string, appScheme: string): boolean {
   }
 }
 
-export const ZUrl = z.string().refine((value) => {
-  try {
-    const url = new URL(value);
-    return ALLOWED_URL_PROTOCOLS.includes(url.protocol);
-  } catch {
-    return false;
-  }
-}, { error: M.url });
+export const ZUrl = z.string().refine(
+  (value) => {
+    try {
+      const url = new URL(value);
+      return ALLOWED_URL_PROTOCOLS.includes(url.protocol);
+    } catch {
+      return false;
+    }
+  },
+  { error: M.url },
+);
 
 export const ZDecimal = z.union([z.number(), z.string()]).refine((value) => /^-?\d+(\.\d+)?$/.test(String(value)), {
   error: M.decimal,
@@ -147,7 +142,8 @@ function translateIssue(issue: z.core.$ZodIssue): string {
     case 'invalid_type':
       return issue.input === undefined || issue.input === null ? M.required : issue.message;
     case 'too_small':
-      if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? M.required : M.minLength(Number(issue.minimum));
+      if (issue.origin === 'string')
+        return Number(issue.minimum) <= 1 ? M.required : M.minLength(Number(issue.minimum));
       if (issue.origin === 'number') return M.minValue(Number(issue.minimum));
       return issue.message;
     case 'too_big':

@@ -31,17 +31,19 @@ export function collectRoutes(app: FastifyInstance): void {
 export function listRestRoutes(app: FastifyInstance): TRestRoute[] {
   const list = collected.get(app) ?? [];
   const seen = new Set<string>();
-  return list
-    // Not tRPC's transport, and not the renderer's static files (served per file by @fastify/static).
-    .filter((route) => !route.url.startsWith('/trpc') && route.url !== '/*' && route.url !== '*')
-    .filter((route) => !/\.[a-z0-9]+$/i.test(route.url))
-    .filter((route) => {
-      const key = `${route.method} ${route.url}`;
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    })
-    .sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));
+  return (
+    list
+      // Not tRPC's transport, and not the renderer's static files (served per file by @fastify/static).
+      .filter((route) => !route.url.startsWith('/trpc') && route.url !== '/*' && route.url !== '*')
+      .filter((route) => !/\.[a-z0-9]+$/i.test(route.url))
+      .filter((route) => {
+        const key = `${route.method} ${route.url}`;
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      })
+      .sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method))
+  );
 }
 
 export function listProcedures(router: AnyRouter): TProcedureInfo[] {

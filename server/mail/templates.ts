@@ -13,7 +13,13 @@ function layout(title: string, paragraphs: string[], action?: { label: string; u
   return `<!doctype html><html><body style="font-family:sans-serif;max-width:560px"><h2>${escapeHtml(title)}</h2>${body}${button}</body></html>`;
 }
 
-export function confirmEmailMail(input: { to: string; name: string; code: string; confirmUrl: string; expiresMinutes: number }): TMail {
+export function confirmEmailMail(input: {
+  to: string;
+  name: string;
+  code: string;
+  confirmUrl: string;
+  expiresMinutes: number;
+}): TMail {
   const lines = [
     `Hi ${input.name},`,
     `Your confirmation code is ${input.code}. It expires in ${input.expiresMinutes} minutes.`,
@@ -27,7 +33,12 @@ export function confirmEmailMail(input: { to: string; name: string; code: string
   };
 }
 
-export function resetPasswordMail(input: { to: string; name: string; resetUrl: string; expiresMinutes: number }): TMail {
+export function resetPasswordMail(input: {
+  to: string;
+  name: string;
+  resetUrl: string;
+  expiresMinutes: number;
+}): TMail {
   const lines = [
     `Hi ${input.name},`,
     `Someone asked to reset the password of your Gifting account. The link works once and expires in ${input.expiresMinutes} minutes.`,

@@ -11,7 +11,16 @@ import { userRoutes } from './v1/users';
 import { whereAmIRoutes } from './v1/where-am-i';
 
 export async function registerRestRoutes(app: FastifyInstance, deps: TAppDeps): Promise<void> {
-  for (const routes of [enumRoutes, shopRoutes, featureRoutes, contentRoutes, whereAmIRoutes, linkRoutes, logRoutes, userRoutes]) {
+  for (const routes of [
+    enumRoutes,
+    shopRoutes,
+    featureRoutes,
+    contentRoutes,
+    whereAmIRoutes,
+    linkRoutes,
+    logRoutes,
+    userRoutes,
+  ]) {
     await app.register(routes(deps));
   }
 }

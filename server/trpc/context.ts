@@ -11,7 +11,9 @@ export interface TContext extends TAppDeps {
   userAgent: string;
 }
 
-export function createContextInner(input: TAppDeps & { identity?: TVerifiedIdentity | null; ip?: string; userAgent?: string }): TContext {
+export function createContextInner(
+  input: TAppDeps & { identity?: TVerifiedIdentity | null; ip?: string; userAgent?: string },
+): TContext {
   return {
     ...input,
     identity: input.identity ?? null,

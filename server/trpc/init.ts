@@ -27,7 +27,10 @@ export function toAppError(error: unknown): AppError {
       return new AppError('VALIDATION', { fieldErrors: fieldErrorsFromZod(error.cause) });
     }
     const byTrpc = (Object.keys(APP_ERRORS) as TAppErrorCode[]).find((code) => APP_ERRORS[code].trpc === error.code);
-    return new AppError(byTrpc ?? 'INTERNAL', byTrpc && byTrpc !== 'INTERNAL' ? { message: error.message } : { cause: error });
+    return new AppError(
+      byTrpc ?? 'INTERNAL',
+      byTrpc && byTrpc !== 'INTERNAL' ? { message: error.message } : { cause: error },
+    );
   }
   if (error instanceof ZodError) return new AppError('VALIDATION', { fieldErrors: fieldErrorsFromZod(error) });
   return new AppError('INTERNAL', { cause: error });
@@ -62,7 +65,12 @@ const impersonationGuard = t.middleware(async ({ ctx, type, path, next }) => {
   const identity = ctx.identity;
   if (!identity?.impersonatorUserId || type !== 'mutation') return next();
   if (!canWriteWhileImpersonating(identity.impersonatorRoles)) {
-    await auditImpersonatedWrite(ctx.db, { identity, sessionId: identity.impersonationSessionId, action: `refused:${path}`, ip: ctx.ip });
+    await auditImpersonatedWrite(ctx.db, {
+      identity,
+      sessionId: identity.impersonationSessionId,
+      action: `refused:${path}`,
+      ip: ctx.ip,
+    });
     throw new AppError('FORBIDDEN', { message: READ_ONLY_IMPERSONATION_MESSAGE });
   }
   const result = await next();

@@ -23,11 +23,15 @@ export interface TMember {
 }
 
 /** A registered member with a password and a confirmed e-mail, plus any granted roles. */
-export async function createMember(db: TDb, options: TUserOverrides & { roles?: string[]; confirmed?: boolean } = {}): Promise<TMember> {
+export async function createMember(
+  db: TDb,
+  options: TUserOverrides & { roles?: string[]; confirmed?: boolean } = {},
+): Promise<TMember> {
   cachedHash ??= hashPassword(TEST_PASSWORD);
   const user = await createUser(db, options);
   await db.userCredential.create({ data: { userId: user.id, passwordHash: await cachedHash } });
-  if (options.confirmed !== false) await db.user.update({ where: { id: user.id }, data: { emailConfirmedAt: new Date() } });
+  if (options.confirmed !== false)
+    await db.user.update({ where: { id: user.id }, data: { emailConfirmedAt: new Date() } });
   for (const role of options.roles ?? []) await db.userRole.create({ data: { userId: user.id, role } });
   return { id: user.id, email: user.email!, password: TEST_PASSWORD };
 }
@@ -38,7 +42,11 @@ export async function createFloaterUser(db: TDb, options: TUserOverrides = {}): 
   return { id: user.id, email: user.email! };
 }
 
-export async function identityFor(deps: TDeps, userId: string, options: { scope?: string[] } = {}): Promise<TVerifiedIdentity> {
+export async function identityFor(
+  deps: TDeps,
+  userId: string,
+  options: { scope?: string[] } = {},
+): Promise<TVerifiedIdentity> {
   const session = await startSession(deps, { userId, scope: options.scope ?? [] });
   return verifyAccessToken(deps.config, session.accessToken, session.auditToken);
 }
@@ -50,14 +58,32 @@ export async function impersonationIdentity(
   reason = 'Checking a reported problem',
 ): Promise<{ identity: TVerifiedIdentity; familyId: string; sessionId: string }> {
   const session = await startSession(deps, { userId: staffUserId });
-  const { sessionId } = await startImpersonation(deps, { familyId: session.familyId, staffUserId, targetUserId, reason });
+  const { sessionId } = await startImpersonation(deps, {
+    familyId: session.familyId,
+    staffUserId,
+    targetUserId,
+    reason,
+  });
   const tokens = await issueTokensForFamily(deps, session.familyId);
   if (!tokens) throw new Error('No tokens for the impersonation');
-  return { identity: verifyAccessToken(deps.config, tokens.accessToken, tokens.auditToken), familyId: session.familyId, sessionId };
+  return {
+    identity: verifyAccessToken(deps.config, tokens.accessToken, tokens.auditToken),
+    familyId: session.familyId,
+    sessionId,
+  };
 }
 
-export type TActorName = 'visitor' | 'floater' | 'registered' | 'otherUser' | 'analystImpersonating' | 'supportAdmin' | 'adminImpersonating';
-export const ACTOR_NAMES: TActorName[] = ['visitor', 'floater', 'registered', 'otherUser', 'analystImpersonating', 'supportAdmin', 'adminImpersonating'];
+export type TActorName =
+  'visitor' | 'floater' | 'registered' | 'otherUser' | 'analystImpersonating' | 'supportAdmin' | 'adminImpersonating';
+export const ACTOR_NAMES: TActorName[] = [
+  'visitor',
+  'floater',
+  'registered',
+  'otherUser',
+  'analystImpersonating',
+  'supportAdmin',
+  'adminImpersonating',
+];
 
 export interface TActors {
   identities: Record<TActorName, TVerifiedIdentity | null>;

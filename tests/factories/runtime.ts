@@ -1,9 +1,18 @@
 import type { TDb } from '../../server/db/client';
 import { uniqueSuffix } from './users';
 
-export async function createFeature(db: TDb, variants: { name: string; weight: number }[], options: { winningVariant?: string } = {}) {
+export async function createFeature(
+  db: TDb,
+  variants: { name: string; weight: number }[],
+  options: { winningVariant?: string } = {},
+) {
   return db.feature.create({
-    data: { name: `feature-${uniqueSuffix()}`, tag: 'test', variants: JSON.stringify(variants), winningVariant: options.winningVariant ?? null },
+    data: {
+      name: `feature-${uniqueSuffix()}`,
+      tag: 'test',
+      variants: JSON.stringify(variants),
+      winningVariant: options.winningVariant ?? null,
+    },
   });
 }
 

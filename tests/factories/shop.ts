@@ -10,13 +10,21 @@ export async function createMarket(db: TDb, overrides: { currency?: string } = {
     const exists = await db.market.findUnique({ where: { countryCode: code } });
     if (exists) continue;
     return db.market.create({
-      data: { countryCode: code, country: `Testland ${uniqueSuffix()}`, currency: overrides.currency ?? 'EUR', locale: `en-${code}` },
+      data: {
+        countryCode: code,
+        country: `Testland ${uniqueSuffix()}`,
+        currency: overrides.currency ?? 'EUR',
+        locale: `en-${code}`,
+      },
     });
   }
   throw new Error('No free market code');
 }
 
-export async function createGiftGuide(db: TDb, input: { marketCode: string; title?: string; parentGiftGuideId?: string; sortOrder?: number }) {
+export async function createGiftGuide(
+  db: TDb,
+  input: { marketCode: string; title?: string; parentGiftGuideId?: string; sortOrder?: number },
+) {
   return db.giftGuide.create({
     data: {
       id: randomUUID(),

@@ -197,24 +197,49 @@ export class TestBrowser {
     }
     const token = (body as { accessToken?: unknown } | null)?.accessToken;
     if (typeof token === 'string') this.accessToken = token;
-    return { status: response.status, headers: response.headers, body: body as T, location: response.headers.get('location') };
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: body as T,
+      location: response.headers.get('location'),
+    };
   }
 
-  get<T = Record<string, unknown>>(path: string, options?: { headers?: Record<string, string>; bearer?: string | null }): Promise<TResponse<T>> {
+  get<T = Record<string, unknown>>(
+    path: string,
+    options?: { headers?: Record<string, string>; bearer?: string | null },
+  ): Promise<TResponse<T>> {
     return this.request<T>('GET', path, options);
   }
 
-  post<T = Record<string, unknown>>(path: string, json?: unknown, options?: { headers?: Record<string, string>; bearer?: string | null }): Promise<TResponse<T>> {
+  post<T = Record<string, unknown>>(
+    path: string,
+    json?: unknown,
+    options?: { headers?: Record<string, string>; bearer?: string | null },
+  ): Promise<TResponse<T>> {
     return this.request<T>('POST', path, { ...options, json });
   }
 
   /** Calls a tRPC query or mutation over HTTP with the current access token. */
-  async trpc<T = unknown>(kind: 'query' | 'mutation', path: string, input?: unknown): Promise<{ status: number; data: T | undefined; error: { message: string; data: { appCode: string; httpStatus: number } } | undefined }> {
+  async trpc<T = unknown>(
+    kind: 'query' | 'mutation',
+    path: string,
+    input?: unknown,
+  ): Promise<{
+    status: number;
+    data: T | undefined;
+    error: { message: string; data: { appCode: string; httpStatus: number } } | undefined;
+  }> {
     const response =
       kind === 'query'
-        ? await this.get<{ result?: { data: T }; error?: never }>(`/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`)
+        ? await this.get<{ result?: { data: T }; error?: never }>(
+            `/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
+          )
         : await this.post<{ result?: { data: T }; error?: never }>(`/trpc/${path}`, input ?? {});
-    const body = response.body as { result?: { data: T }; error?: { message: string; data: { appCode: string; httpStatus: number } } };
+    const body = response.body as {
+      result?: { data: T };
+      error?: { message: string; data: { appCode: string; httpStatus: number } };
+    };
     return { status: response.status, data: body?.result?.data, error: body?.error };
   }
 }

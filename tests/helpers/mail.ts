@@ -18,7 +18,9 @@ export function codeFrom(mail: TCaughtMail): string {
 }
 
 export function linkFrom(mail: TCaughtMail, pathPart: string): string {
-  const match = new RegExp(`https?://[^\\s"<>]*${pathPart.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^\\s"<>]*`).exec(mail.text);
+  const match = new RegExp(`https?://[^\\s"<>]*${pathPart.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^\\s"<>]*`).exec(
+    mail.text,
+  );
   if (!match) throw new Error(`No ${pathPart} link in mail: ${mail.text}`);
   return match[0];
 }

@@ -127,7 +127,8 @@ export async function findSchemaDrift(databaseUrl: string, schemaPath = SCHEMA_P
     const grouped = new Map<string, { table: string; columns: string[]; unique: boolean }>();
     for (const row of statistics) {
       const key = `${row.TABLE_NAME}.${row.INDEX_NAME}`;
-      if (!grouped.has(key)) grouped.set(key, { table: String(row.TABLE_NAME), columns: [], unique: Number(row.NON_UNIQUE) === 0 });
+      if (!grouped.has(key))
+        grouped.set(key, { table: String(row.TABLE_NAME), columns: [], unique: Number(row.NON_UNIQUE) === 0 });
       grouped.get(key)!.columns.push(String(row.COLUMN_NAME));
     }
     for (const index of grouped.values()) {
@@ -162,7 +163,9 @@ export async function findSchemaDrift(databaseUrl: string, schemaPath = SCHEMA_P
           problems.push(`column ${table}.${column} is ${dbColumn.type}, schema expects ${allowed.join(' or ')}`);
         }
         if (dbColumn.nullable === field.isRequired) {
-          problems.push(`column ${table}.${column} is ${dbColumn.nullable ? 'NULL' : 'NOT NULL'}, schema says ${field.isRequired ? 'required' : 'optional'}`);
+          problems.push(
+            `column ${table}.${column} is ${dbColumn.nullable ? 'NULL' : 'NOT NULL'}, schema says ${field.isRequired ? 'required' : 'optional'}`,
+          );
         }
       }
       for (const column of dbColumns.keys()) {
@@ -185,7 +188,10 @@ export async function findSchemaDrift(databaseUrl: string, schemaPath = SCHEMA_P
               row.REFERENCED_TABLE_NAME === tableOf(target) &&
               row.REFERENCED_COLUMN_NAME === toColumn,
           );
-          if (!found) problems.push(`foreign key ${table}.${fromColumn} → ${tableOf(target)}.${toColumn} (${model.name}.${field.name}) is missing`);
+          if (!found)
+            problems.push(
+              `foreign key ${table}.${fromColumn} → ${tableOf(target)}.${toColumn} (${model.name}.${field.name}) is missing`,
+            );
         });
       }
     }
@@ -200,7 +206,8 @@ export async function findSchemaDrift(databaseUrl: string, schemaPath = SCHEMA_P
       const found = candidates.some(
         (candidate) => candidate.columns.join(',') === wanted.join(',') && (!unique || candidate.unique),
       );
-      if (!found) problems.push(`${index.type === 'normal' ? 'index' : index.type} on ${table}(${wanted.join(', ')}) is missing`);
+      if (!found)
+        problems.push(`${index.type === 'normal' ? 'index' : index.type} on ${table}(${wanted.join(', ')}) is missing`);
     }
   } finally {
     await connection.end();

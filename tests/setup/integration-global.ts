@@ -16,7 +16,9 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const server = await ensureDatabaseServer({ env: { DATABASE_URL: process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL } });
+  const server = await ensureDatabaseServer({
+    env: { DATABASE_URL: process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL },
+  });
   const runId = randomBytes(3).toString('hex');
   project.provide('databaseServerUrl', server.url);
   project.provide('testRunId', runId);

@@ -14,17 +14,25 @@ import { parseInput } from '../validate';
 
 const ZName = z.string().regex(/^[A-Za-z0-9_.-]{1,80}$/, 'Unknown feature');
 const ZLastChecked = z.object({
-  lastChecked: z.union([z.coerce.number().int().nonnegative(), z.iso.datetime().transform((value) => Date.parse(value))]).optional(),
+  lastChecked: z
+    .union([z.coerce.number().int().nonnegative(), z.iso.datetime().transform((value) => Date.parse(value))])
+    .optional(),
 });
 
 export function featureRoutes(deps: TAppDeps) {
   return async (app: FastifyInstance): Promise<void> => {
-    app.get('/v1/features/', async (request, reply) => listFeatureAssignments(deps.db, subjectKeyFor(deps.config, request, reply)));
+    app.get('/v1/features/', async (request, reply) =>
+      listFeatureAssignments(deps.db, subjectKeyFor(deps.config, request, reply)),
+    );
 
     app.get('/v1/features/:name/assignment', async (request, reply) => {
       const { name } = parseInput(z.object({ name: ZName }), request.params);
       const { lastChecked } = parseInput(ZLastChecked, request.query);
-      const result = await getFeatureAssignment(deps.db, { name, subjectKey: subjectKeyFor(deps.config, request, reply), lastChecked });
+      const result = await getFeatureAssignment(deps.db, {
+        name,
+        subjectKey: subjectKeyFor(deps.config, request, reply),
+        lastChecked,
+      });
       if (result.status === 'not-modified') return reply.code(304).send();
       return result.assignment;
     });
@@ -41,7 +49,11 @@ export function featureRoutes(deps: TAppDeps) {
       const body = parseInput(z.object({ experimentName: ZName, variant: ZName }).loose(), request.body);
       const isAdmin = request.identity?.roles.some((role) => role.startsWith('ElfSupport')) ?? false;
       if (deps.config.nodeEnv === 'production' && !isAdmin) throw new AppError('FORBIDDEN');
-      return setFeatureVariant(deps.db, { name: body.experimentName, variant: body.variant, subjectKey: subjectKeyFor(deps.config, request, reply) });
+      return setFeatureVariant(deps.db, {
+        name: body.experimentName,
+        variant: body.variant,
+        subjectKey: subjectKeyFor(deps.config, request, reply),
+      });
     });
   };
 }

@@ -17,7 +17,9 @@ export function countryFromRequest(request: FastifyRequest, headerName: string):
 export function whereAmIRoutes(deps: TAppDeps) {
   return async (app: FastifyInstance): Promise<void> => {
     app.get('/v1/auth/.where-am-i', async (request, reply) => {
-      reply.header('cache-control', 'private, no-store').header('vary', `${deps.config.countryHeader}, accept-language`);
+      reply
+        .header('cache-control', 'private, no-store')
+        .header('vary', `${deps.config.countryHeader}, accept-language`);
       return { countryCode: countryFromRequest(request, deps.config.countryHeader) };
     });
   };

@@ -7,14 +7,24 @@ async function markConfirmed(deps: TAppDeps, userId: string, email: string): Pro
 }
 
 /** Confirms the signed-in member's e-mail with the six-digit code. */
-export async function confirmEmailByCode(deps: TAppDeps, { userId, code }: { userId: string; code: string }): Promise<void> {
+export async function confirmEmailByCode(
+  deps: TAppDeps,
+  { userId, code }: { userId: string; code: string },
+): Promise<void> {
   const user = await deps.db.user.findUnique({ where: { id: userId } });
   if (!user?.email) throw new AppError('NOT_FOUND');
   if (user.emailConfirmedAt) return;
   const result = await consumeCode(deps.db, userId, code);
-  if (result === 'wrong') throw new AppError('VALIDATION', { message: 'That code is not right', fieldErrors: { code: 'That code is not right' } });
+  if (result === 'wrong')
+    throw new AppError('VALIDATION', {
+      message: 'That code is not right',
+      fieldErrors: { code: 'That code is not right' },
+    });
   if (result === 'expired') {
-    throw new AppError('GONE', { message: 'That code has expired; send a new one', fieldErrors: { code: 'That code has expired' } });
+    throw new AppError('GONE', {
+      message: 'That code has expired; send a new one',
+      fieldErrors: { code: 'That code has expired' },
+    });
   }
   await markConfirmed(deps, userId, user.email);
 }

@@ -9,17 +9,25 @@ export const MAX_CODE_ATTEMPTS = 5;
 export type TEmailTokenPurpose = 'confirm-code' | 'confirm-link' | 'reset-password';
 
 function hashSecret(purpose: TEmailTokenPurpose, userId: string, secret: string): string {
-  return createHash('sha256').update(`${purpose}:${purpose === 'confirm-code' ? userId : ''}:${secret}`).digest('hex');
+  return createHash('sha256')
+    .update(`${purpose}:${purpose === 'confirm-code' ? userId : ''}:${secret}`)
+    .digest('hex');
 }
 
 export async function createEmailToken(
   db: TDb,
   input: { userId: string; email: string; purpose: TEmailTokenPurpose; ttlMinutes: number },
 ): Promise<string> {
-  const secret = input.purpose === 'confirm-code' ? String(randomInt(0, 1_000_000)).padStart(6, '0') : randomBytes(32).toString('base64url');
+  const secret =
+    input.purpose === 'confirm-code'
+      ? String(randomInt(0, 1_000_000)).padStart(6, '0')
+      : randomBytes(32).toString('base64url');
   // A new secret replaces the older ones of the same purpose.
   await db.$transaction([
-    db.emailToken.updateMany({ where: { userId: input.userId, purpose: input.purpose, usedAt: null }, data: { usedAt: new Date() } }),
+    db.emailToken.updateMany({
+      where: { userId: input.userId, purpose: input.purpose, usedAt: null },
+      data: { usedAt: new Date() },
+    }),
     db.emailToken.create({
       data: {
         id: randomUUID(),
@@ -35,11 +43,18 @@ export async function createEmailToken(
 }
 
 /** Consumes a link secret (reset password, confirm link); null when unknown, used or expired. */
-export async function consumeLinkToken(db: TDb, purpose: Exclude<TEmailTokenPurpose, 'confirm-code'>, secret: string): Promise<{ userId: string; email: string } | null> {
+export async function consumeLinkToken(
+  db: TDb,
+  purpose: Exclude<TEmailTokenPurpose, 'confirm-code'>,
+  secret: string,
+): Promise<{ userId: string; email: string } | null> {
   const secretHash = hashSecret(purpose, '', secret);
   const token = await db.emailToken.findFirst({ where: { secretHash, purpose } });
   if (!token || token.usedAt || token.expiresAt <= new Date()) return null;
-  const claimed = await db.emailToken.updateMany({ where: { id: token.id, usedAt: null }, data: { usedAt: new Date() } });
+  const claimed = await db.emailToken.updateMany({
+    where: { id: token.id, usedAt: null },
+    data: { usedAt: new Date() },
+  });
   return claimed.count === 1 ? { userId: token.userId, email: token.email } : null;
 }
 
@@ -56,6 +71,9 @@ export async function consumeCode(db: TDb, userId: string, code: string): Promis
     await db.emailToken.update({ where: { id: token.id }, data: { attempts: { increment: 1 } } });
     return 'wrong';
   }
-  const claimed = await db.emailToken.updateMany({ where: { id: token.id, usedAt: null }, data: { usedAt: new Date() } });
+  const claimed = await db.emailToken.updateMany({
+    where: { id: token.id, usedAt: null },
+    data: { usedAt: new Date() },
+  });
   return claimed.count === 1 ? 'ok' : 'expired';
 }

@@ -16,7 +16,11 @@ export const LOGIN_FAILED_MESSAGE = 'The e-mail or password is not right';
  * Checks an e-mail and password. Unknown e-mails and wrong passwords get the same answer after the
  * same argon2 work; failures are throttled per account and per address (429 with Retry-After).
  */
-export async function logIn(deps: TAppDeps, input: z.output<typeof ZLogInInput>, ip: string): Promise<{ userId: string }> {
+export async function logIn(
+  deps: TAppDeps,
+  input: z.output<typeof ZLogInInput>,
+  ip: string,
+): Promise<{ userId: string }> {
   const accountKey = `login:account:${input.email}`;
   const addressKey = `login:address:${ip}`;
   const retryAfter = Math.max(
@@ -30,7 +34,9 @@ export async function logIn(deps: TAppDeps, input: z.output<typeof ZLogInInput>,
     where: { email: input.email, deletedAt: null, credential: { isNot: null } },
     include: { credential: true },
   });
-  const ok = user?.credential ? await verifyPassword(user.credential.passwordHash, input.password) : await verifyAgainstDummy(input.password);
+  const ok = user?.credential
+    ? await verifyPassword(user.credential.passwordHash, input.password)
+    : await verifyAgainstDummy(input.password);
   if (!ok || !user) {
     await Promise.all([deps.limits.loginAccount.record(accountKey), deps.limits.loginAddress.record(addressKey)]);
     throw new AppError('UNAUTHENTICATED', { message: LOGIN_FAILED_MESSAGE });

@@ -13,7 +13,10 @@ export interface TRelatedAccount {
 }
 
 /** Other live accounts sharing the member's e-mail (spec §3 "related accounts"). */
-export async function listRelatedAccounts(deps: Pick<TAppDeps, 'db'>, { userId }: { userId: string }): Promise<TRelatedAccount[]> {
+export async function listRelatedAccounts(
+  deps: Pick<TAppDeps, 'db'>,
+  { userId }: { userId: string },
+): Promise<TRelatedAccount[]> {
   const user = await deps.db.user.findUnique({ where: { id: userId } });
   if (!user?.email) return [];
   const related = await deps.db.user.findMany({
@@ -45,7 +48,8 @@ export async function mergeAccounts(
   deps: TAppDeps,
   input: { userId: string; otherUserId: string; password?: string | undefined; ip?: string },
 ): Promise<void> {
-  if (input.userId === input.otherUserId) throw new AppError('BAD_REQUEST', { message: 'An account cannot be merged into itself' });
+  if (input.userId === input.otherUserId)
+    throw new AppError('BAD_REQUEST', { message: 'An account cannot be merged into itself' });
   const [user, other] = await Promise.all([
     deps.db.user.findUnique({ where: { id: input.userId } }),
     deps.db.user.findUnique({ where: { id: input.otherUserId }, include: { credential: true } }),
@@ -53,16 +57,27 @@ export async function mergeAccounts(
   if (!user || user.deletedAt || !other || other.deletedAt || !user.email || other.email !== user.email) {
     throw new AppError('NOT_FOUND', { message: 'No related account with that id' });
   }
-  if (!user.emailConfirmedAt) throw new AppError('FORBIDDEN', { message: 'Confirm your e-mail before merging accounts' });
+  if (!user.emailConfirmedAt)
+    throw new AppError('FORBIDDEN', { message: 'Confirm your e-mail before merging accounts' });
   if (other.credential) {
     const ok = input.password ? await verifyPassword(other.credential.passwordHash, input.password) : false;
-    if (!ok) throw new AppError('VALIDATION', { message: 'The password of the other account is not right', fieldErrors: { password: 'The password is not right' } });
+    if (!ok)
+      throw new AppError('VALIDATION', {
+        message: 'The password of the other account is not right',
+        fieldErrors: { password: 'The password is not right' },
+      });
   }
   await deps.db.$transaction([
     deps.db.externalIdentity.updateMany({ where: { userId: other.id }, data: { userId: user.id } }),
     deps.db.user.update({ where: { id: other.id }, data: { deletedAt: new Date(), username: null } }),
     deps.db.auditLog.create({
-      data: { actorUserId: user.id, subjectUserId: other.id, action: 'account.merge', details: JSON.stringify({ into: user.id }), ip: input.ip ?? null },
+      data: {
+        actorUserId: user.id,
+        subjectUserId: other.id,
+        action: 'account.merge',
+        details: JSON.stringify({ into: user.id }),
+        ip: input.ip ?? null,
+      },
     }),
   ]);
   await revokeAllFamilies(deps, other.id, 'merged');

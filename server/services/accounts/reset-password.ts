@@ -14,22 +14,46 @@ export const ZResetPasswordInput = z.object({ token: z.string().min(10).max(200)
 export async function requestPasswordReset(deps: TAppDeps, { email }: { email: string }): Promise<void> {
   const user = await deps.db.user.findFirst({ where: { email, deletedAt: null, credential: { isNot: null } } });
   if (!user?.email) return;
-  const token = await createEmailToken(deps.db, { userId: user.id, email: user.email, purpose: 'reset-password', ttlMinutes: RESET_LINK_TTL_MINUTES });
+  const token = await createEmailToken(deps.db, {
+    userId: user.id,
+    email: user.email,
+    purpose: 'reset-password',
+    ttlMinutes: RESET_LINK_TTL_MINUTES,
+  });
   const resetUrl = `${deps.config.publicUrl}/auth/reset-password/?token=${encodeURIComponent(token)}`;
-  await deps.mailer.send(resetPasswordMail({ to: user.email, name: user.firstName ?? user.name, resetUrl, expiresMinutes: RESET_LINK_TTL_MINUTES }));
+  await deps.mailer.send(
+    resetPasswordMail({
+      to: user.email,
+      name: user.firstName ?? user.name,
+      resetUrl,
+      expiresMinutes: RESET_LINK_TTL_MINUTES,
+    }),
+  );
 }
 
 /** Sets a new password from a reset link; every existing sign-in of the member ends. */
-export async function resetPassword(deps: TAppDeps, input: { token: string; password: string }): Promise<{ userId: string }> {
+export async function resetPassword(
+  deps: TAppDeps,
+  input: { token: string; password: string },
+): Promise<{ userId: string }> {
   const claimed = await consumeLinkToken(deps.db, 'reset-password', input.token);
-  if (!claimed) throw new AppError('GONE', { message: 'This reset link has expired or was already used; ask for a new one' });
+  if (!claimed)
+    throw new AppError('GONE', { message: 'This reset link has expired or was already used; ask for a new one' });
   const passwordHash = await hashPassword(input.password);
   await deps.db.$transaction([
-    deps.db.userCredential.update({ where: { userId: claimed.userId }, data: { passwordHash, passwordUpdatedAt: new Date() } }),
+    deps.db.userCredential.update({
+      where: { userId: claimed.userId },
+      data: { passwordHash, passwordUpdatedAt: new Date() },
+    }),
     // The link proved the mailbox: the e-mail is confirmed.
-    deps.db.user.updateMany({ where: { id: claimed.userId, email: claimed.email, emailConfirmedAt: null }, data: { emailConfirmedAt: new Date() } }),
+    deps.db.user.updateMany({
+      where: { id: claimed.userId, email: claimed.email, emailConfirmedAt: null },
+      data: { emailConfirmedAt: new Date() },
+    }),
   ]);
   await revokeAllFamilies(deps, claimed.userId, 'password-reset');
-  await deps.db.auditLog.create({ data: { actorUserId: claimed.userId, subjectUserId: claimed.userId, action: 'account.password-reset' } });
+  await deps.db.auditLog.create({
+    data: { actorUserId: claimed.userId, subjectUserId: claimed.userId, action: 'account.password-reset' },
+  });
   return { userId: claimed.userId };
 }

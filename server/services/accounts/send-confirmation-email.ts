@@ -8,10 +8,26 @@ export async function sendConfirmationEmail(deps: TAppDeps, userId: string): Pro
   const user = await deps.db.user.findUnique({ where: { id: userId } });
   if (!user?.email) throw new AppError('BAD_REQUEST', { message: 'This account has no e-mail address' });
   if (user.emailConfirmedAt) return;
-  const code = await createEmailToken(deps.db, { userId, email: user.email, purpose: 'confirm-code', ttlMinutes: CONFIRM_CODE_TTL_MINUTES });
-  const link = await createEmailToken(deps.db, { userId, email: user.email, purpose: 'confirm-link', ttlMinutes: CONFIRM_CODE_TTL_MINUTES });
+  const code = await createEmailToken(deps.db, {
+    userId,
+    email: user.email,
+    purpose: 'confirm-code',
+    ttlMinutes: CONFIRM_CODE_TTL_MINUTES,
+  });
+  const link = await createEmailToken(deps.db, {
+    userId,
+    email: user.email,
+    purpose: 'confirm-link',
+    ttlMinutes: CONFIRM_CODE_TTL_MINUTES,
+  });
   const confirmUrl = `${deps.config.publicUrl}/auth/v2/confirm-email/?token=${encodeURIComponent(link)}`;
   await deps.mailer.send(
-    confirmEmailMail({ to: user.email, name: user.firstName ?? user.name, code, confirmUrl, expiresMinutes: CONFIRM_CODE_TTL_MINUTES }),
+    confirmEmailMail({
+      to: user.email,
+      name: user.firstName ?? user.name,
+      code,
+      confirmUrl,
+      expiresMinutes: CONFIRM_CODE_TTL_MINUTES,
+    }),
   );
 }

@@ -7,14 +7,21 @@ import { hashPassword } from '../../auth/passwords';
 export const ZSetPasswordInput = z.object({ password: ZPassword, name: ZName.optional() });
 
 /** A floater (invited, partly signed in) becomes a registered member by choosing a password. */
-export async function registerFloater(deps: TAppDeps, input: { userId: string; password: string; name?: string }): Promise<void> {
+export async function registerFloater(
+  deps: TAppDeps,
+  input: { userId: string; password: string; name?: string },
+): Promise<void> {
   const user = await deps.db.user.findUnique({ where: { id: input.userId }, include: { credential: true } });
   if (!user || user.deletedAt) throw new AppError('NOT_FOUND');
   if (user.credential) throw new AppError('CONFLICT', { message: 'This account already has a password' });
   if (user.email) {
-    const taken = await deps.db.user.findFirst({ where: { email: user.email, id: { not: user.id }, deletedAt: null, credential: { isNot: null } } });
+    const taken = await deps.db.user.findFirst({
+      where: { email: user.email, id: { not: user.id }, deletedAt: null, credential: { isNot: null } },
+    });
     if (taken) {
-      throw new AppError('CONFLICT', { message: 'An account with this e-mail already exists: log in to it and merge the accounts instead' });
+      throw new AppError('CONFLICT', {
+        message: 'An account with this e-mail already exists: log in to it and merge the accounts instead',
+      });
     }
   }
   const passwordHash = await hashPassword(input.password);
@@ -27,5 +34,7 @@ export async function registerFloater(deps: TAppDeps, input: { userId: string; p
       ...(input.name ? { name: input.name, firstName: input.name.split(/\s+/)[0] ?? input.name } : {}),
     },
   });
-  await deps.db.auditLog.create({ data: { actorUserId: user.id, subjectUserId: user.id, action: 'account.floater-registered' } });
+  await deps.db.auditLog.create({
+    data: { actorUserId: user.id, subjectUserId: user.id, action: 'account.floater-registered' },
+  });
 }

@@ -16,7 +16,9 @@ export type TSignUpInput = z.input<typeof ZSignUpInput>;
 
 /** Creates a registered member with a password and mails a six-digit confirmation code. */
 export async function signUp(deps: TAppDeps, input: z.output<typeof ZSignUpInput>): Promise<{ userId: string }> {
-  const existing = await deps.db.user.findFirst({ where: { email: input.email, deletedAt: null, credential: { isNot: null } } });
+  const existing = await deps.db.user.findFirst({
+    where: { email: input.email, deletedAt: null, credential: { isNot: null } },
+  });
   if (existing) {
     throw new AppError('CONFLICT', {
       message: 'An account with this e-mail already exists. Log in or reset your password.',
@@ -24,7 +26,10 @@ export async function signUp(deps: TAppDeps, input: z.output<typeof ZSignUpInput
     });
   }
   if (input.username && (await deps.db.user.findUnique({ where: { username: input.username } }))) {
-    throw new AppError('CONFLICT', { message: 'That username is taken', fieldErrors: { username: 'That username is taken' } });
+    throw new AppError('CONFLICT', {
+      message: 'That username is taken',
+      fieldErrors: { username: 'That username is taken' },
+    });
   }
   const [firstName, ...rest] = input.name.split(/\s+/);
   const passwordHash = await hashPassword(input.password);

@@ -17,7 +17,10 @@ export interface TContent {
 }
 
 /** A content-managed screen by section (default 'screens') and component name; cached 5 minutes. */
-export async function getContent(deps: Pick<TAppDeps, 'db' | 'cache'>, input: { section: string; componentName: string }): Promise<TContent> {
+export async function getContent(
+  deps: Pick<TAppDeps, 'db' | 'cache'>,
+  input: { section: string; componentName: string },
+): Promise<TContent> {
   const key = `content:${input.section}:${input.componentName}`;
   const content = await deps.cache.getOrLoad(key, SHOP_CACHE_TTL_MS, async (): Promise<TContent | null> => {
     const found = await deps.db.contentBlock.findUnique({

@@ -39,19 +39,39 @@ export function pickVariant(variants: readonly TVariant[], subjectKey: string, f
   return variants[variants.length - 1]!.name;
 }
 
-async function assign(db: TDb, feature: { name: string; tag: string; variants: string; winningVariant: string | null }, subjectKey: string): Promise<{ variant: string; updatedAt: Date }> {
+async function assign(
+  db: TDb,
+  feature: { name: string; tag: string; variants: string; winningVariant: string | null },
+  subjectKey: string,
+): Promise<{ variant: string; updatedAt: Date }> {
   if (feature.winningVariant) return { variant: feature.winningVariant, updatedAt: new Date(0) };
-  const existing = await db.featureAssignment.findUnique({ where: { featureName_subjectKey: { featureName: feature.name, subjectKey } } });
+  const existing = await db.featureAssignment.findUnique({
+    where: { featureName_subjectKey: { featureName: feature.name, subjectKey } },
+  });
   if (existing) return { variant: existing.variant, updatedAt: existing.updatedAt };
   const variant = pickVariant(parseVariants(feature.variants), subjectKey, feature.name);
   // Two first requests at once must agree: the insert is idempotent and the stored row wins.
-  await db.featureAssignment.createMany({ data: [{ featureName: feature.name, subjectKey, variant }], skipDuplicates: true });
-  const stored = await db.featureAssignment.findUniqueOrThrow({ where: { featureName_subjectKey: { featureName: feature.name, subjectKey } } });
+  await db.featureAssignment.createMany({
+    data: [{ featureName: feature.name, subjectKey, variant }],
+    skipDuplicates: true,
+  });
+  const stored = await db.featureAssignment.findUniqueOrThrow({
+    where: { featureName_subjectKey: { featureName: feature.name, subjectKey } },
+  });
   return { variant: stored.variant, updatedAt: stored.updatedAt };
 }
 
-function answer(feature: { name: string; tag: string; winningVariant: string | null }, variant: string): TFeatureAssignment {
-  return { tag: feature.tag, name: feature.name, assignedVariant: variant, isWinningVariant: feature.winningVariant === variant, lastChecked: Date.now() };
+function answer(
+  feature: { name: string; tag: string; winningVariant: string | null },
+  variant: string,
+): TFeatureAssignment {
+  return {
+    tag: feature.tag,
+    name: feature.name,
+    assignedVariant: variant,
+    isWinningVariant: feature.winningVariant === variant,
+    lastChecked: Date.now(),
+  };
 }
 
 export async function listFeatureAssignments(db: TDb, subjectKey: string): Promise<TFeatureAssignment[]> {
@@ -64,7 +84,10 @@ export async function listFeatureAssignments(db: TDb, subjectKey: string): Promi
 export type TAssignmentResult = { status: 'not-modified' } | { status: 'ok'; assignment: TFeatureAssignment };
 
 /** One feature's assignment; 'not-modified' when nothing changed since lastChecked (ms). */
-export async function getFeatureAssignment(db: TDb, input: { name: string; subjectKey: string; lastChecked?: number }): Promise<TAssignmentResult> {
+export async function getFeatureAssignment(
+  db: TDb,
+  input: { name: string; subjectKey: string; lastChecked?: number },
+): Promise<TAssignmentResult> {
   const feature = await db.feature.findUnique({ where: { name: input.name } });
   if (!feature || !feature.isActive) throw new AppError('NOT_FOUND', { message: `Unknown feature: ${input.name}` });
   const { variant, updatedAt } = await assign(db, feature, input.subjectKey);
@@ -74,7 +97,10 @@ export async function getFeatureAssignment(db: TDb, input: { name: string; subje
 }
 
 /** Records that the subject started seeing their variant (the variant must be theirs). */
-export async function startFeatureVariant(db: TDb, input: { name: string; variant: string; subjectKey: string }): Promise<void> {
+export async function startFeatureVariant(
+  db: TDb,
+  input: { name: string; variant: string; subjectKey: string },
+): Promise<void> {
   const feature = await db.feature.findUnique({ where: { name: input.name } });
   if (!feature || !parseVariants(feature.variants).some((variant) => variant.name === input.variant)) {
     throw new AppError('NOT_FOUND', { message: 'Unknown feature or variant' });
@@ -88,7 +114,10 @@ export async function startFeatureVariant(db: TDb, input: { name: string; varian
 }
 
 /** Stores a chosen variant for the subject (the experiments panel forcing a variant). */
-export async function setFeatureVariant(db: TDb, input: { name: string; variant: string; subjectKey: string }): Promise<TFeatureAssignment> {
+export async function setFeatureVariant(
+  db: TDb,
+  input: { name: string; variant: string; subjectKey: string },
+): Promise<TFeatureAssignment> {
   const feature = await db.feature.findUnique({ where: { name: input.name } });
   if (!feature || !parseVariants(feature.variants).some((variant) => variant.name === input.variant)) {
     throw new AppError('NOT_FOUND', { message: 'Unknown feature or variant' });

@@ -4,7 +4,8 @@
  */
 import { APP_SCHEME } from '../../contracts/constants';
 
-export type TClickResolution = { kind: 'redirect'; target: string } | { kind: 'interstitial'; target: string; openable: boolean };
+export type TClickResolution =
+  { kind: 'redirect'; target: string } | { kind: 'interstitial'; target: string; openable: boolean };
 
 const OPENABLE = new Set(['http:', 'https:', 'ftp:']);
 

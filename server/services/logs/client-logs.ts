@@ -26,15 +26,21 @@ export const ZClientLogBatch = z.union([
 const SECRET_PATTERNS: [RegExp, string][] = [
   [/eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g, '[redacted-jwt]'],
   [/\b(bearer)\s+[A-Za-z0-9._~+/=-]{8,}/gi, '$1 [redacted]'],
-  [/("?(?:password|passwd|pwd|secret|token|accessToken|auditToken|refreshToken|authorization)"?\s*[:=]\s*)("[^"]*"|[^\s,&;}]+)/gi, '$1[redacted]'],
+  [
+    /("?(?:password|passwd|pwd|secret|token|accessToken|auditToken|refreshToken|authorization)"?\s*[:=]\s*)("[^"]*"|[^\s,&;}]+)/gi,
+    '$1[redacted]',
+  ],
 ];
 
 /** Redacts tokens and passwords, then escapes control characters so one entry is one log line. */
 export function sanitizeLogText(value: string): string {
   let text = value;
   for (const [pattern, replacement] of SECRET_PATTERNS) text = text.replace(pattern, replacement);
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return text.replace(
+    // eslint-disable-next-line no-control-regex
+    /[\u0000-\u001f\u007f\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 function sanitizeValue(value: unknown, depth = 0): unknown {
@@ -43,7 +49,9 @@ function sanitizeValue(value: unknown, depth = 0): unknown {
   if (Array.isArray(value)) return value.slice(0, 20).map((item) => sanitizeValue(item, depth + 1));
   const out: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(value).slice(0, 30)) {
-    out[sanitizeLogText(key)] = /password|secret|token|authorization|cookie/i.test(key) ? '[redacted]' : sanitizeValue(inner, depth + 1);
+    out[sanitizeLogText(key)] = /password|secret|token|authorization|cookie/i.test(key)
+      ? '[redacted]'
+      : sanitizeValue(inner, depth + 1);
   }
   return out;
 }

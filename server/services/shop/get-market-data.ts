@@ -24,7 +24,10 @@ export async function listMarkets({ db, cache }: Pick<TAppDeps, 'db' | 'cache'>)
 }
 
 /** Market data (spec §3): the market's currency (default USD) and locale en-{countryCode} (default en-US). */
-export async function getMarketData(deps: Pick<TAppDeps, 'db' | 'cache'>, { market }: { market?: string | null }): Promise<TMarketData> {
+export async function getMarketData(
+  deps: Pick<TAppDeps, 'db' | 'cache'>,
+  { market }: { market?: string | null },
+): Promise<TMarketData> {
   const code = (market ?? DEFAULT_MARKET).toUpperCase();
   const markets = await listMarkets(deps);
   const found = markets.find((candidate) => candidate.countryCode === code);

@@ -9,7 +9,11 @@ import { startTestServer, type TTestServer } from '../../helpers/server';
 
 let server: TTestServer;
 beforeAll(async () => {
-  server = await startTestServer({ LOGIN_MAX_FAILURES: '3', LOGIN_MAX_FAILURES_PER_ADDRESS: '1000', LOGIN_WINDOW_SECONDS: '600' });
+  server = await startTestServer({
+    LOGIN_MAX_FAILURES: '3',
+    LOGIN_MAX_FAILURES_PER_ADDRESS: '1000',
+    LOGIN_WINDOW_SECONDS: '600',
+  });
 });
 
 const browser = (): TestBrowser => new TestBrowser(server.baseUrl);
@@ -68,15 +72,24 @@ describe('sign-up, confirmation by mailed code, log-out and log-in', () => {
       password: 'This field should be at least 4 characters long',
     });
     const blank = await browser().post('/auth/v2/sign-up/', { name: '   ', email, password: '' });
-    expect((blank.body as { error: { fieldErrors: Record<string, string> } }).error.fieldErrors).toMatchObject({ name: 'Value is required', password: 'Value is required' });
+    expect((blank.body as { error: { fieldErrors: Record<string, string> } }).error.fieldErrors).toMatchObject({
+      name: 'Value is required',
+      password: 'Value is required',
+    });
     expect(await testDb().user.count({ where: { email } })).toBe(0);
   });
 
   it('refuses a second account for a registered e-mail with a clear message', async () => {
     const member = await createMember(testDb());
-    const response = await browser().post('/auth/v2/sign-up/', { name: 'Copy Cat', email: member.email, password: 'whatever' });
+    const response = await browser().post('/auth/v2/sign-up/', {
+      name: 'Copy Cat',
+      email: member.email,
+      password: 'whatever',
+    });
     expect(response.status).toBe(409);
-    expect((response.body as { error: { fieldErrors: Record<string, string> } }).error.fieldErrors.email).toMatch(/already exists/);
+    expect((response.body as { error: { fieldErrors: Record<string, string> } }).error.fieldErrors.email).toMatch(
+      /already exists/,
+    );
   });
 });
 
@@ -94,7 +107,11 @@ describe('log-in', () => {
     const member = await createMember(testDb());
     const time = async (email: string): Promise<number> => {
       const started = performance.now();
-      await browser().post('/auth/v2/log-in/', { email, password: 'nope-nope' }, { headers: { 'x-forwarded-for': uniqueSuffix() } });
+      await browser().post(
+        '/auth/v2/log-in/',
+        { email, password: 'nope-nope' },
+        { headers: { 'x-forwarded-for': uniqueSuffix() } },
+      );
       return performance.now() - started;
     };
     // Warm up, then compare medians of a few runs each.
@@ -122,10 +139,17 @@ describe('log-in', () => {
 
   it('refuses cross-site and non-JSON state changes', async () => {
     const member = await createMember(testDb());
-    const crossSite = await browser().post('/auth/v2/log-in/', { email: member.email, password: TEST_PASSWORD }, { headers: { origin: 'https://evil.example' } });
+    const crossSite = await browser().post(
+      '/auth/v2/log-in/',
+      { email: member.email, password: TEST_PASSWORD },
+      { headers: { origin: 'https://evil.example' } },
+    );
     expect(crossSite.status).toBe(403);
     const form = browser();
-    const answer = await form.request('POST', '/auth/v2/log-in/', { headers: { 'content-type': 'application/x-www-form-urlencoded' }, json: undefined });
+    const answer = await form.request('POST', '/auth/v2/log-in/', {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      json: undefined,
+    });
     expect(answer.status).toBeGreaterThanOrEqual(400);
     expect(answer.status).toBeLessThan(500);
     expect(form.accessToken).toBeNull();
@@ -136,7 +160,8 @@ describe('throttling per address', () => {
   it('blocks an address that fails across many accounts', async () => {
     const strict = await startTestServer({ LOGIN_MAX_FAILURES: '100', LOGIN_MAX_FAILURES_PER_ADDRESS: '4' });
     const client = new TestBrowser(strict.baseUrl);
-    for (let i = 0; i < 4; i += 1) expect((await client.post('/auth/v2/log-in/', { email: newEmail(), password: 'x' })).status).toBe(401);
+    for (let i = 0; i < 4; i += 1)
+      expect((await client.post('/auth/v2/log-in/', { email: newEmail(), password: 'x' })).status).toBe(401);
     const blocked = await client.post('/auth/v2/log-in/', { email: newEmail(), password: 'x' });
     expect(blocked.status).toBe(429);
     expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);
@@ -158,8 +183,12 @@ describe('password reset by mailed link', () => {
     expect(reset.status).toBe(200);
     expect((await browser().post('/auth/v2/reset-password/', { token, password: 'again-again' })).status).toBe(410);
     expect((await otherDevice.get('/auth/v2/refresh-token/')).body).toEqual({ accessToken: null, auditToken: null });
-    expect((await browser().post('/auth/v2/log-in/', { email: member.email, password: TEST_PASSWORD })).status).toBe(401);
-    expect((await browser().post('/auth/v2/log-in/', { email: member.email, password: 'brand-new-pass' })).status).toBe(200);
+    expect((await browser().post('/auth/v2/log-in/', { email: member.email, password: TEST_PASSWORD })).status).toBe(
+      401,
+    );
+    expect((await browser().post('/auth/v2/log-in/', { email: member.email, password: 'brand-new-pass' })).status).toBe(
+      200,
+    );
   });
 
   it('answers the same for unknown e-mails and sends nothing', async () => {
@@ -174,7 +203,10 @@ describe('password reset by mailed link', () => {
     await browser().post('/auth/v2/reset-password/request/', { email: member.email });
     const mail = await waitForMail(member.email, /Reset your Gifting password/);
     const token = new URL(linkFrom(mail, '/auth/reset-password/')).searchParams.get('token')!;
-    await testDb().emailToken.updateMany({ where: { userId: member.id, purpose: 'reset-password' }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await testDb().emailToken.updateMany({
+      where: { userId: member.id, purpose: 'reset-password' },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     expect((await browser().post('/auth/v2/reset-password/', { token, password: 'brand-new-pass' })).status).toBe(410);
   });
 });

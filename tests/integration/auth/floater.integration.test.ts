@@ -30,14 +30,23 @@ describe('floaters: signed, expiring, scoped invitation links', () => {
     expect(claims.scope).toEqual(['exchange:123:rsvp']);
     // Floaters are known but not authenticated: member-only procedures refuse them.
     expect((await client.trpc('query', 'auth.me')).status).toBe(200);
-    expect((await client.trpc('mutation', 'auth.mergeAccounts', { otherUserId: crypto.randomUUID() })).status).toBe(401);
+    expect((await client.trpc('mutation', 'auth.mergeAccounts', { otherUserId: crypto.randomUUID() })).status).toBe(
+      401,
+    );
 
     const registered = await client.post('/auth/v2/set-password/', { password: 'now-a-member' });
     expect(registered.status).toBe(200);
     const after = decodeJwt(String(registered.body.accessToken));
     expect(after.role).toEqual(expect.arrayContaining([ROLES.fullAuth, ROLES.registeredUser, ROLES.emailRegistered]));
     expect(after.scope).toEqual([]);
-    expect((await new TestBrowser(server.baseUrl).post('/auth/v2/log-in/', { email: floater.email, password: 'now-a-member' })).status).toBe(200);
+    expect(
+      (
+        await new TestBrowser(server.baseUrl).post('/auth/v2/log-in/', {
+          email: floater.email,
+          password: 'now-a-member',
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('refuses expired, forged and foreign links', async () => {
@@ -83,7 +92,10 @@ describe('merging related accounts', () => {
     const stranger = await createMember(testDb());
     const client = new TestBrowser(server.baseUrl);
     await client.post('/auth/v2/log-in/', { email: member.email, password: TEST_PASSWORD });
-    const refused = await client.trpc('mutation', 'auth.mergeAccounts', { otherUserId: stranger.id, password: TEST_PASSWORD });
+    const refused = await client.trpc('mutation', 'auth.mergeAccounts', {
+      otherUserId: stranger.id,
+      password: TEST_PASSWORD,
+    });
     expect(refused.status).toBe(404);
     expect((await testDb().user.findUniqueOrThrow({ where: { id: stranger.id } })).deletedAt).toBeNull();
   });

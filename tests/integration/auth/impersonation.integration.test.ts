@@ -44,7 +44,11 @@ describe('the impersonation matrix: each staff role × each target kind', () => 
             uid = (await createMember(testDb())).id;
             break;
           case 'floater':
-            uid = (await testDb().user.create({ data: { id: crypto.randomUUID(), name: 'Floater', email: `floater${Date.now()}@x.test` } })).id;
+            uid = (
+              await testDb().user.create({
+                data: { id: crypto.randomUUID(), name: 'Floater', email: `floater${Date.now()}@x.test` },
+              })
+            ).id;
             break;
           case 'staff':
             uid = (await createMember(testDb(), { roles: [ROLES.supportAnalyst] })).id;
@@ -95,7 +99,11 @@ describe('an impersonation session', () => {
 
     const rows = await testDb().auditLog.findMany({ where: { actorUserId: actor.member.id }, orderBy: { id: 'asc' } });
     // Merging is itself refused while impersonating; the attempt is still on record.
-    expect(rows.map((row) => row.action)).toEqual(['impersonation.start', 'impersonation.write:failed:auth.mergeAccounts', 'impersonation.stop']);
+    expect(rows.map((row) => row.action)).toEqual([
+      'impersonation.start',
+      'impersonation.write:failed:auth.mergeAccounts',
+      'impersonation.stop',
+    ]);
     for (const row of rows) expect(row.subjectUserId).toBe(target.id);
     expect(rows[0]!.reason).toBe(REASON);
     expect(rows[1]!.reason).toBe(REASON);
@@ -110,7 +118,9 @@ describe('an impersonation session', () => {
     const write = await actor.client.trpc('mutation', 'auth.mergeAccounts', { otherUserId: crypto.randomUUID() });
     expect(write.status).toBe(403);
     expect(write.error?.message).toMatch(/look but not change/);
-    const refused = await testDb().auditLog.findFirst({ where: { actorUserId: actor.member.id, action: { startsWith: 'impersonation.write:refused' } } });
+    const refused = await testDb().auditLog.findFirst({
+      where: { actorUserId: actor.member.id, action: { startsWith: 'impersonation.write:refused' } },
+    });
     expect(refused?.subjectUserId).toBe(target.id);
   });
 
@@ -120,7 +130,9 @@ describe('an impersonation session', () => {
     await actor.client.post('/auth/v2/impersonate/', { uid: target.id, reason: REASON });
     expect((await actor.client.post('/auth/v2/set-password/', { password: 'hijacked' })).status).toBe(403);
     expect((await actor.client.post('/auth/v2/confirm-code/', { code: '123456' })).status).toBe(403);
-    expect((await actor.client.post('/auth/v2/reset-password/', { token: 'x'.repeat(20), password: 'hijacked' })).status).toBe(403);
+    expect(
+      (await actor.client.post('/auth/v2/reset-password/', { token: 'x'.repeat(20), password: 'hijacked' })).status,
+    ).toBe(403);
   });
 
   it('expires within 60 minutes without refresh, and the access token never outlives it', async () => {
@@ -133,7 +145,10 @@ describe('an impersonation session', () => {
     expect(Number(claims.expires) * 1000).toBeLessThanOrEqual(session.expiresAt.getTime());
 
     // Time passes: the session's hour is over.
-    await testDb().impersonationSession.update({ where: { id: session.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await testDb().impersonationSession.update({
+      where: { id: session.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     const refused = await actor.client.trpc('query', 'auth.relatedAccounts');
     expect(refused.status).toBe(401);
     const refreshed = await actor.client.get('/auth/v2/refresh-token/');
@@ -164,7 +179,11 @@ describe('an impersonation session', () => {
     expect(navigation.status).toBe(302);
     expect(navigation.location).toBe(`/auth/impersonate/?uid=${target.id}&returnurl=%2Fgift-exchanges%2F`);
     expect(await testDb().impersonationSession.count({ where: { staffUserId: actor.member.id } })).toBe(0);
-    const crossSite = await actor.client.post('/auth/v2/impersonate/', { uid: target.id, reason: REASON }, { headers: { origin: 'https://evil.example' } });
+    const crossSite = await actor.client.post(
+      '/auth/v2/impersonate/',
+      { uid: target.id, reason: REASON },
+      { headers: { origin: 'https://evil.example' } },
+    );
     expect(crossSite.status).toBe(403);
     const noReason = await actor.client.post('/auth/v2/impersonate/', { uid: target.id, reason: ' ' });
     expect(noReason.status).toBe(400);
@@ -174,7 +193,9 @@ describe('an impersonation session', () => {
 describe('switching identity', () => {
   it('switches to a related account and back to the root, never to strangers', async () => {
     const root = await createMember(testDb());
-    const related = await testDb().user.create({ data: { id: crypto.randomUUID(), name: 'Same Mail', email: root.email } });
+    const related = await testDb().user.create({
+      data: { id: crypto.randomUUID(), name: 'Same Mail', email: root.email },
+    });
     const stranger = await createMember(testDb());
     const client = await logIn(root.email);
 

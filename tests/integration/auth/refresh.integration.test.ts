@@ -97,7 +97,10 @@ describe('GET /auth/v2/refresh-token/', () => {
     const { client, userId } = await signedIn();
     const stolen = client.cookie(COOKIE)!;
     await client.get('/auth/v2/refresh-token/');
-    await testDb().refreshToken.updateMany({ where: { family: { userId }, usedAt: { not: null } }, data: { usedAt: new Date(Date.now() - 10_000) } });
+    await testDb().refreshToken.updateMany({
+      where: { family: { userId }, usedAt: { not: null } },
+      data: { usedAt: new Date(Date.now() - 10_000) },
+    });
     const thief = new TestBrowser(server.baseUrl);
     thief.setCookie(COOKIE, stolen);
     expect((await thief.get('/auth/v2/refresh-token/')).body).toEqual({ accessToken: null, auditToken: null });
@@ -109,11 +112,17 @@ describe('GET /auth/v2/refresh-token/', () => {
 
   it('ends after the idle lifetime of a token and the absolute lifetime of a family', async () => {
     const idle = await signedIn();
-    await testDb().refreshToken.updateMany({ where: { family: { userId: idle.userId } }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await testDb().refreshToken.updateMany({
+      where: { family: { userId: idle.userId } },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     expect((await idle.client.get('/auth/v2/refresh-token/')).body.accessToken).toBeNull();
 
     const absolute = await signedIn();
-    await testDb().refreshTokenFamily.updateMany({ where: { userId: absolute.userId }, data: { absoluteExpiresAt: new Date(Date.now() - 1000) } });
+    await testDb().refreshTokenFamily.updateMany({
+      where: { userId: absolute.userId },
+      data: { absoluteExpiresAt: new Date(Date.now() - 1000) },
+    });
     expect((await absolute.client.get('/auth/v2/refresh-token/')).body.accessToken).toBeNull();
   });
 

@@ -22,7 +22,9 @@ describe('writes made while impersonating', () => {
     const { identity } = await impersonationIdentity(deps, lead.id, target.id, 'Fixing a typo for the member');
     const caller = createCaller(createContextInner({ ...deps, identity }));
     expect(await caller.renameThing({ name: 'x' })).toEqual({ renamed: 'x' });
-    const row = await testDb().auditLog.findFirstOrThrow({ where: { actorUserId: lead.id, action: 'impersonation.write:renameThing' } });
+    const row = await testDb().auditLog.findFirstOrThrow({
+      where: { actorUserId: lead.id, action: 'impersonation.write:renameThing' },
+    });
     expect(row).toMatchObject({ subjectUserId: target.id, reason: 'Fixing a typo for the member' });
   });
 
@@ -33,7 +35,11 @@ describe('writes made while impersonating', () => {
     const { identity } = await impersonationIdentity(deps, analyst.id, target.id);
     const caller = createCaller(createContextInner({ ...deps, identity }));
     await expect(caller.renameThing({ name: 'x' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    expect(await testDb().auditLog.count({ where: { actorUserId: analyst.id, action: 'impersonation.write:refused:renameThing' } })).toBe(1);
+    expect(
+      await testDb().auditLog.count({
+        where: { actorUserId: analyst.id, action: 'impersonation.write:refused:renameThing' },
+      }),
+    ).toBe(1);
   });
 
   it('a member’s own writes are not audited', async () => {

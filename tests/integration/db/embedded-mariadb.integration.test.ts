@@ -4,7 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../../server/db/migrate';
-import { canConnect, createDatabaseIfMissing, startEmbeddedMariadb, stopEmbeddedMariadb } from '../../../scripts/lib/database-server';
+import {
+  canConnect,
+  createDatabaseIfMissing,
+  startEmbeddedMariadb,
+  stopEmbeddedMariadb,
+} from '../../../scripts/lib/database-server';
 import { findSchemaDrift } from '../../helpers/schema-drift';
 
 async function freePort(): Promise<number> {
@@ -39,7 +44,8 @@ describe('the project-local MariaDB (machines with no database server)', () => {
 
     expect(stopEmbeddedMariadb(dataDir)).toBe(true);
     const deadline = Date.now() + 20_000;
-    while ((await canConnect(url, 500)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
+    while ((await canConnect(url, 500)) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 250));
     expect(await canConnect(url, 500)).toBe(false);
   }, 120_000);
 });

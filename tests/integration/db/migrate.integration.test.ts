@@ -42,7 +42,16 @@ describe('npm run db:migrate (the runner)', () => {
       expect(row.id).toMatch(/^[0-9a-f-]{36}$/);
     }
     expect(Object.keys(rows[0]!).sort()).toEqual(
-      ['applied_steps_count', 'checksum', 'finished_at', 'id', 'logs', 'migration_name', 'rolled_back_at', 'started_at'].sort(),
+      [
+        'applied_steps_count',
+        'checksum',
+        'finished_at',
+        'id',
+        'logs',
+        'migration_name',
+        'rolled_back_at',
+        'started_at',
+      ].sort(),
     );
   });
 
@@ -71,7 +80,9 @@ describe('npm run db:migrate (the runner)', () => {
     await migrate(url, { dir });
     const [first] = await readMigrations(dir);
     appendFileSync(path.join(dir, first!.name, 'migration.sql'), '\n-- an innocent edit\n');
-    await expect(migrate(url, { dir })).rejects.toThrow(new RegExp(`Migration ${first!.name} was edited after it was applied`));
+    await expect(migrate(url, { dir })).rejects.toThrow(
+      new RegExp(`Migration ${first!.name} was edited after it was applied`),
+    );
   });
 
   it('applies a new migration added later and refuses after a failed one', async () => {
@@ -79,14 +90,20 @@ describe('npm run db:migrate (the runner)', () => {
     const dir = copyMigrations();
     await migrate(url, { dir });
     mkdirSync(path.join(dir, '29990101000000_add_probe'));
-    writeFileSync(path.join(dir, '29990101000000_add_probe', 'migration.sql'), 'CREATE TABLE `probe` (`id` INTEGER NOT NULL, PRIMARY KEY (`id`));\n');
+    writeFileSync(
+      path.join(dir, '29990101000000_add_probe', 'migration.sql'),
+      'CREATE TABLE `probe` (`id` INTEGER NOT NULL, PRIMARY KEY (`id`));\n',
+    );
     expect((await migrate(url, { dir })).applied).toEqual(['29990101000000_add_probe']);
 
     mkdirSync(path.join(dir, '29990102000000_broken'));
     writeFileSync(path.join(dir, '29990102000000_broken', 'migration.sql'), 'CREATE TABLE `probe` (`id` INTEGER);\n');
     await expect(migrate(url, { dir })).rejects.toThrow(/Migration 29990102000000_broken failed/);
     await expect(migrate(url, { dir })).rejects.toThrow(/failed earlier/);
-    const [row] = await query(url, "SELECT logs FROM _prisma_migrations WHERE migration_name = '29990102000000_broken'");
+    const [row] = await query(
+      url,
+      "SELECT logs FROM _prisma_migrations WHERE migration_name = '29990102000000_broken'",
+    );
     expect(String(row!.logs)).toMatch(/already exists/);
   });
 });

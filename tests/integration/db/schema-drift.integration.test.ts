@@ -42,7 +42,9 @@ describe('schema drift: schema.prisma against the migrated database', () => {
     expect(problems).toContain('column users.first_name is NOT NULL, schema says optional');
     expect(problems).toContain('column markets.sort_order is varchar, schema expects int');
     expect(problems).toContain('unique on users(username) is missing');
-    expect(problems).toContain('foreign key gift_guides.market_code → markets.country_code (GiftGuide.market) is missing');
+    expect(problems).toContain(
+      'foreign key gift_guides.market_code → markets.country_code (GiftGuide.market) is missing',
+    );
   });
 
   it('fails when a table is missing', async () => {

@@ -17,7 +17,11 @@ describe('home.landing through the typed caller', () => {
     const after = await callerFor().home.landing({ market: market.countryCode });
 
     expect(after.memberCount).toBe(before.memberCount + 1); // deleted members are not counted
-    expect(after.marketData).toEqual({ market: market.countryCode, currency: 'AUD', locale: `en-${market.countryCode}` });
+    expect(after.marketData).toEqual({
+      market: market.countryCode,
+      currency: 'AUD',
+      locale: `en-${market.countryCode}`,
+    });
     expect(after.giftGuides.map((guide) => guide.title)).toEqual(['First', 'Second']);
     expect(after.giftGuides[0]).toMatchObject({ giftGuideId: first.id, childGiftGuidesCount: 1 });
     expect(after.giftGuides[1]).toMatchObject({ giftGuideId: second.id, childGiftGuidesCount: 0 });

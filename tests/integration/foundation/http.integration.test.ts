@@ -40,8 +40,18 @@ describe('health', () => {
 
 describe('REST /v1', () => {
   it.each([
-    ['genders', [{ value: 'female', label: 'She/Her' }, { value: 'male', label: 'He/Him' }, { value: 'neutral', label: 'They/Them' }]],
-    ['currencies', ['USD', 'CAD', 'GBP', 'AUD', 'EUR', 'MXN', 'BRL', 'HKD', 'INR', 'BTC'].map((c) => ({ value: c, label: c }))],
+    [
+      'genders',
+      [
+        { value: 'female', label: 'She/Her' },
+        { value: 'male', label: 'He/Him' },
+        { value: 'neutral', label: 'They/Them' },
+      ],
+    ],
+    [
+      'currencies',
+      ['USD', 'CAD', 'GBP', 'AUD', 'EUR', 'MXN', 'BRL', 'HKD', 'INR', 'BTC'].map((c) => ({ value: c, label: c })),
+    ],
     ['channels', []],
   ])('GET /v1/enums/%s', async (name, expected) => {
     const response = await get(`/v1/enums/${name}`);
@@ -63,7 +73,11 @@ describe('REST /v1', () => {
 
   it('market data follows the market from the database', async () => {
     const response = await get(`/v1/shop/market-data?market=${market.countryCode.toLowerCase()}`);
-    expect(await response.json()).toEqual({ market: market.countryCode, currency: 'EUR', locale: `en-${market.countryCode}` });
+    expect(await response.json()).toEqual({
+      market: market.countryCode,
+      currency: 'EUR',
+      locale: `en-${market.countryCode}`,
+    });
   });
 
   it('a malformed market answers 400 with a message per field', async () => {
@@ -84,7 +98,10 @@ describe('REST /v1', () => {
 describe('tRPC /trpc', () => {
   it('serves the same market data as REST', async () => {
     const input = encodeURIComponent(JSON.stringify({ market: 'GB' }));
-    const [trpc, rest] = await Promise.all([get(`/trpc/shop.marketData?input=${input}`), get('/v1/shop/market-data?market=GB')]);
+    const [trpc, rest] = await Promise.all([
+      get(`/trpc/shop.marketData?input=${input}`),
+      get('/v1/shop/market-data?market=GB'),
+    ]);
     expect((await trpc.json()).result.data).toEqual(await rest.json());
   });
 

@@ -5,9 +5,17 @@ import { TEST_JWT_SECRET } from '../../helpers/server';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
-function startProcess(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+function startProcess(env: Record<string, string>): {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+} {
   // One process (no tsx wrapper relaying signals), as in production.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -25,16 +33,28 @@ async function waitFor(predicate: () => boolean, timeoutMs = 20_000): Promise<vo
 
 describe('the server process', () => {
   it('stops at start with a message naming a bad variable', async () => {
-    const server = startProcess({ DATABASE_URL: process.env.DATABASE_URL!, PORT: 'eighty', JWT_SECRET: TEST_JWT_SECRET });
+    const server = startProcess({
+      DATABASE_URL: process.env.DATABASE_URL!,
+      PORT: 'eighty',
+      JWT_SECRET: TEST_JWT_SECRET,
+    });
     expect(await server.exited).toBe(78);
     expect(server.output()).toContain('PORT is "eighty"');
   });
 
   it('shuts down gracefully on SIGTERM: finishes in-flight requests, then exits 0', async () => {
     const port = String(20_000 + Math.floor(Math.random() * 20_000));
-    const server = startProcess({ DATABASE_URL: process.env.DATABASE_URL!, PORT: port, HOST: '127.0.0.1', JWT_SECRET: TEST_JWT_SECRET, RENDERER_DIST: '/nonexistent' });
+    const server = startProcess({
+      DATABASE_URL: process.env.DATABASE_URL!,
+      PORT: port,
+      HOST: '127.0.0.1',
+      JWT_SECRET: TEST_JWT_SECRET,
+      RENDERER_DIST: '/nonexistent',
+    });
     await waitFor(() => server.output().includes('Server listening'));
-    const inFlight = Promise.all(Array.from({ length: 5 }, () => fetch(`http://127.0.0.1:${port}/readyz`).then((response) => response.status)));
+    const inFlight = Promise.all(
+      Array.from({ length: 5 }, () => fetch(`http://127.0.0.1:${port}/readyz`).then((response) => response.status)),
+    );
     // Signal once the server has accepted all five: accepted requests must still be answered.
     await waitFor(() => server.output().split('incoming request').length > 5);
     server.child.kill('SIGTERM');

@@ -16,7 +16,9 @@ beforeAll(async () => {
 
 describe('the permission table is complete', () => {
   it('has a row for every tRPC procedure', () => {
-    const missing = listProcedures(appRouter).map((procedure) => procedure.path).filter((path) => !(path in PROCEDURES));
+    const missing = listProcedures(appRouter)
+      .map((procedure) => procedure.path)
+      .filter((path) => !(path in PROCEDURES));
     expect(missing, 'procedures without a permission row').toEqual([]);
   });
 
@@ -35,8 +37,16 @@ describe('the permission table is complete', () => {
   });
 });
 
-async function callProcedure(path: string, actors: TActors, actor: (typeof ACTOR_NAMES)[number], input: unknown): Promise<number> {
-  const caller = callerFor(actors.identities[actor], testDeps()) as unknown as Record<string, Record<string, (input: unknown) => Promise<unknown>>>;
+async function callProcedure(
+  path: string,
+  actors: TActors,
+  actor: (typeof ACTOR_NAMES)[number],
+  input: unknown,
+): Promise<number> {
+  const caller = callerFor(actors.identities[actor], testDeps()) as unknown as Record<
+    string,
+    Record<string, (input: unknown) => Promise<unknown>>
+  >;
   const [namespace = '', name = ''] = path.split('.');
   try {
     await caller[namespace]![name]!(input);
@@ -66,7 +76,10 @@ describe.each(Object.entries(ROUTES))('%s', (key, row) => {
     const [method = 'GET'] = key.split(' ');
     const { path, body } = row.request(actors);
     const client = new TestBrowser(server.baseUrl);
-    const response = await client.request(method, path, { json: body, bearer: actors.identities[actor]?.token ?? null });
+    const response = await client.request(method, path, {
+      json: body,
+      bearer: actors.identities[actor]?.token ?? null,
+    });
     expect(response.status).toBe(row.expect[actor]);
   });
 });

@@ -13,7 +13,11 @@ let first: TTestServer;
 let second: TTestServer;
 beforeAll(async () => {
   redis = await ensureRedis();
-  const env = { REDIS_URL: redis.url, REDIS_KEY_PREFIX: `test-${randomBytes(4).toString('hex')}:`, LOGIN_MAX_FAILURES: '2' };
+  const env = {
+    REDIS_URL: redis.url,
+    REDIS_KEY_PREFIX: `test-${randomBytes(4).toString('hex')}:`,
+    LOGIN_MAX_FAILURES: '2',
+  };
   first = await startTestServer(env);
   second = await startTestServer(env);
 });
@@ -23,12 +27,21 @@ describe('with REDIS_URL, instances share', () => {
   it('log-in throttling: failures on one instance block the account on the other', async () => {
     const member = await createMember(testDb());
     for (const server of [first, second]) {
-      expect((await new TestBrowser(server.baseUrl).post('/auth/v2/log-in/', { email: member.email, password: 'wrong' })).status).toBe(401);
+      expect(
+        (await new TestBrowser(server.baseUrl).post('/auth/v2/log-in/', { email: member.email, password: 'wrong' }))
+          .status,
+      ).toBe(401);
     }
-    const blocked = await new TestBrowser(first.baseUrl).post('/auth/v2/log-in/', { email: member.email, password: member.password });
+    const blocked = await new TestBrowser(first.baseUrl).post('/auth/v2/log-in/', {
+      email: member.email,
+      password: member.password,
+    });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
-    const elsewhere = await new TestBrowser(second.baseUrl).post('/auth/v2/log-in/', { email: member.email, password: member.password });
+    const elsewhere = await new TestBrowser(second.baseUrl).post('/auth/v2/log-in/', {
+      email: member.email,
+      password: member.password,
+    });
     expect(elsewhere.status).toBe(429);
   });
 

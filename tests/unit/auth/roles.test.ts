@@ -5,7 +5,13 @@ import { hasScope } from '../../../server/auth/floater-links';
 import { deriveAuthFlags, identityChangeState, canUseAdminArea } from '../../../server/contracts/identity';
 import { ROLES } from '../../../server/contracts/roles';
 
-const facts = { hasPassword: false, hasExternalIdentity: false, emailConfirmed: false, relatedRegisteredAccount: false, grantedRoles: [] };
+const facts = {
+  hasPassword: false,
+  hasExternalIdentity: false,
+  emailConfirmed: false,
+  relatedRegisteredAccount: false,
+  grantedRoles: [],
+};
 
 describe('roles of an account (spec §6)', () => {
   it('a password member is fully authenticated and registered; e-mail-registered once confirmed', () => {
@@ -13,12 +19,22 @@ describe('roles of an account (spec §6)', () => {
     expect(rolesFor({ ...facts, hasPassword: true, emailConfirmed: true })).toContain(ROLES.emailRegistered);
   });
   it('a social-only member is registered but not e-mail-registered', () => {
-    expect(rolesFor({ ...facts, hasExternalIdentity: true, emailConfirmed: true })).not.toContain(ROLES.emailRegistered);
+    expect(rolesFor({ ...facts, hasExternalIdentity: true, emailConfirmed: true })).not.toContain(
+      ROLES.emailRegistered,
+    );
   });
   it('a member with neither is a floater; e-mail-registered when a registered account shares the e-mail', () => {
     expect(rolesFor(facts)).toEqual([ROLES.semiAuth]);
     const related = rolesFor({ ...facts, relatedRegisteredAccount: true });
-    expect(deriveAuthFlags({ roles: related, impersonatorUserId: null, impersonatorRoles: [], facebookId: null, isNoShow: false })).toMatchObject({
+    expect(
+      deriveAuthFlags({
+        roles: related,
+        impersonatorUserId: null,
+        impersonatorRoles: [],
+        facebookId: null,
+        isNoShow: false,
+      }),
+    ).toMatchObject({
       isFloater: true,
       isEmailRegistered: true,
       isPossiblyRegistered: true,
@@ -26,7 +42,9 @@ describe('roles of an account (spec §6)', () => {
     });
   });
   it('granted roles come on top', () => {
-    expect(rolesFor({ ...facts, hasPassword: true, grantedRoles: [ROLES.supportAnalyst] })).toContain(ROLES.supportAnalyst);
+    expect(rolesFor({ ...facts, hasPassword: true, grantedRoles: [ROLES.supportAnalyst] })).toContain(
+      ROLES.supportAnalyst,
+    );
   });
   it('only admins and leads write while impersonating', () => {
     expect(canWriteWhileImpersonating([ROLES.supportAnalyst])).toBe(false);
@@ -37,17 +55,39 @@ describe('roles of an account (spec §6)', () => {
 });
 
 describe('derived flags (one place for server and renderer)', () => {
-  const base = { roles: [] as string[], impersonatorUserId: null, impersonatorRoles: [] as string[], facebookId: null, isNoShow: false };
+  const base = {
+    roles: [] as string[],
+    impersonatorUserId: null,
+    impersonatorRoles: [] as string[],
+    facebookId: null,
+    isNoShow: false,
+  };
   it('visitors know nothing', () => {
     expect(deriveAuthFlags(null)).toMatchObject({ isKnown: false, isAuthenticated: false, isAdmin: false });
   });
   it('impersonated, impersonator-admin and Facebook-connected', () => {
-    const flags = deriveAuthFlags({ ...base, roles: [ROLES.fullAuth], impersonatorUserId: 'staff', impersonatorRoles: [ROLES.supportAnalyst], facebookId: 'fb1' });
-    expect(flags).toMatchObject({ isImpersonated: true, isImpersonatorAdmin: true, isAdmin: false, isFacebookConnected: true, isKnown: true });
+    const flags = deriveAuthFlags({
+      ...base,
+      roles: [ROLES.fullAuth],
+      impersonatorUserId: 'staff',
+      impersonatorRoles: [ROLES.supportAnalyst],
+      facebookId: 'fb1',
+    });
+    expect(flags).toMatchObject({
+      isImpersonated: true,
+      isImpersonatorAdmin: true,
+      isAdmin: false,
+      isFacebookConnected: true,
+      isKnown: true,
+    });
     expect(canUseAdminArea(flags)).toBe(true);
   });
   it('support roles are admins; merchandiser and VIP are flags', () => {
-    expect(deriveAuthFlags({ ...base, roles: [ROLES.supportLead, ROLES.merchandiser, ROLES.vip] })).toMatchObject({ isAdmin: true, isMerchandiser: true, isVip: true });
+    expect(deriveAuthFlags({ ...base, roles: [ROLES.supportLead, ROLES.merchandiser, ROLES.vip] })).toMatchObject({
+      isAdmin: true,
+      isMerchandiser: true,
+      isVip: true,
+    });
   });
 });
 
@@ -59,8 +99,16 @@ describe('identity change states (spec §4)', () => {
     [current, null, 'removedExternally'],
     [current, { userId: 'a' }, 'removedExternally'],
     [current, { userId: 'b', token: 't2' }, 'changedExternally'],
-    [current, { userId: 'b', token: 't2', impersonatorUserId: 'a', impersonatorRoles: [ROLES.supportAdmin as string] }, 'impersonatedExternally'],
-    [current, { userId: 'b', token: 't2', impersonatorUserId: 'a', impersonatorRoles: [ROLES.vip as string] }, 'changedExternally'],
+    [
+      current,
+      { userId: 'b', token: 't2', impersonatorUserId: 'a', impersonatorRoles: [ROLES.supportAdmin as string] },
+      'impersonatedExternally',
+    ],
+    [
+      current,
+      { userId: 'b', token: 't2', impersonatorUserId: 'a', impersonatorRoles: [ROLES.vip as string] },
+      'changedExternally',
+    ],
     [current, { userId: 'a', token: 't2' }, 'updatedExternally'],
     [current, { userId: 'a', token: 't1' }, 'same'],
   ] as [never, never, string][])('%o then %o gives %s', (from, found, expected) => {

@@ -2,7 +2,12 @@ import { generateKeyPairSync } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config';
-import { ACCESS_TOKEN_AUDIENCE, signAccessToken, verifyAccessToken, type TIdentityClaims } from '../../../server/auth/tokens';
+import {
+  ACCESS_TOKEN_AUDIENCE,
+  signAccessToken,
+  verifyAccessToken,
+  type TIdentityClaims,
+} from '../../../server/auth/tokens';
 
 const config = loadConfig({
   DATABASE_URL: 'mysql://root@127.0.0.1:3306/x',
@@ -49,27 +54,51 @@ describe('access tokens', () => {
 
   it('refuses alg none', () => {
     const now = Math.floor(Date.now() / 1000);
-    const payload = { sub: claims.sub, role: ['ElfSupportAdmin'], iss: config.publicUrl, aud: ACCESS_TOKEN_AUDIENCE, exp: now + 600 };
+    const payload = {
+      sub: claims.sub,
+      role: ['ElfSupportAdmin'],
+      iss: config.publicUrl,
+      aud: ACCESS_TOKEN_AUDIENCE,
+      exp: now + 600,
+    };
     const forged = `${b64({ alg: 'none', typ: 'JWT' })}.${b64(payload)}.`;
     expect(() => verifyAccessToken(config, forged)).toThrow();
   });
 
   it('refuses a token signed with another key', () => {
-    const other = { ...config, jwt: { algorithm: 'HS256' as const, secret: 'another-secret-that-is-also-32-bytes-long' } };
+    const other = {
+      ...config,
+      jwt: { algorithm: 'HS256' as const, secret: 'another-secret-that-is-also-32-bytes-long' },
+    };
     const { token } = signAccessToken(other, claims);
     expect(() => verifyAccessToken(config, token)).toThrow(/signature/);
   });
 
   it('refuses a wrong audience or issuer', () => {
     const key = config.jwt.algorithm === 'HS256' ? config.jwt.secret : '';
-    const wrongAudience = jwt.sign({ role: [] }, key, { algorithm: 'HS256', audience: 'someone-else', issuer: config.publicUrl, subject: claims.sub, expiresIn: 60 });
+    const wrongAudience = jwt.sign({ role: [] }, key, {
+      algorithm: 'HS256',
+      audience: 'someone-else',
+      issuer: config.publicUrl,
+      subject: claims.sub,
+      expiresIn: 60,
+    });
     expect(() => verifyAccessToken(config, wrongAudience)).toThrow(/audience/);
-    const wrongIssuer = jwt.sign({ role: [] }, key, { algorithm: 'HS256', audience: ACCESS_TOKEN_AUDIENCE, issuer: 'https://evil.example', subject: claims.sub, expiresIn: 60 });
+    const wrongIssuer = jwt.sign({ role: [] }, key, {
+      algorithm: 'HS256',
+      audience: ACCESS_TOKEN_AUDIENCE,
+      issuer: 'https://evil.example',
+      subject: claims.sub,
+      expiresIn: 60,
+    });
     expect(() => verifyAccessToken(config, wrongIssuer)).toThrow(/issuer/);
   });
 
   it('refuses an expired token', () => {
-    const { token } = signAccessToken(config, claims, { nowSeconds: Math.floor(Date.now() / 1000) - 7200, ttlSeconds: 60 });
+    const { token } = signAccessToken(config, claims, {
+      nowSeconds: Math.floor(Date.now() / 1000) - 7200,
+      ttlSeconds: 60,
+    });
     expect(() => verifyAccessToken(config, token)).toThrow(/expired/);
   });
 
@@ -85,7 +114,13 @@ describe('access tokens', () => {
     };
     const { token } = signAccessToken(rsaConfig, claims);
     expect(verifyAccessToken(rsaConfig, token).userId).toBe(claims.sub.toLowerCase());
-    const confused = jwt.sign({ role: [] }, 'x'.repeat(40), { algorithm: 'HS256', audience: ACCESS_TOKEN_AUDIENCE, issuer: config.publicUrl, subject: claims.sub, expiresIn: 60 });
+    const confused = jwt.sign({ role: [] }, 'x'.repeat(40), {
+      algorithm: 'HS256',
+      audience: ACCESS_TOKEN_AUDIENCE,
+      issuer: config.publicUrl,
+      subject: claims.sub,
+      expiresIn: 60,
+    });
     expect(() => verifyAccessToken(rsaConfig, confused)).toThrow();
   });
 

@@ -98,7 +98,10 @@ describe('decodeIdentity', () => {
 
   it('decodes the root identity from the audit token while impersonating', () => {
     const audit = tokenFor(ADMIN, { role: ['ElfFullAuth', 'ElfSupportLead'] });
-    const identity = decodeIdentity(tokenFor(USER_B, { impersonatorUserId: ADMIN, impersonatorRoles: ['ElfSupportLead'] }), audit);
+    const identity = decodeIdentity(
+      tokenFor(USER_B, { impersonatorUserId: ADMIN, impersonatorRoles: ['ElfSupportLead'] }),
+      audit,
+    );
     expect(rootIdentityOf(identity)?.userId).toBe(ADMIN);
     expect(rootIdentityOf(decodeIdentity(tokenFor(USER_B), null))).toBeNull();
   });
@@ -246,10 +249,19 @@ describe('createIdentityStore refresh rules', () => {
   it('refreshes automatically halfway between creation and expiry', async () => {
     vi.useFakeTimers();
     try {
-      const fetchRefresh = vi.fn(async () => ({ accessToken: tokenFor(USER_B, { created: T0 + 1800, expires: T0 + 5400 }) }));
-      const storage = createMemoryStorage({ identity: serializeStoredIdentity(decodeIdentity(tokenFor(USER_B), null)) });
+      const fetchRefresh = vi.fn(async () => ({
+        accessToken: tokenFor(USER_B, { created: T0 + 1800, expires: T0 + 5400 }),
+      }));
+      const storage = createMemoryStorage({
+        identity: serializeStoredIdentity(decodeIdentity(tokenFor(USER_B), null)),
+      });
       // Now is 10 minutes after creation; halfway is at 30 minutes.
-      const store = createIdentityStore({ storage, fetchRefresh, now: () => (T0 + 600) * 1000, schedule: timerSchedule });
+      const store = createIdentityStore({
+        storage,
+        fetchRefresh,
+        now: () => (T0 + 600) * 1000,
+        schedule: timerSchedule,
+      });
       expect(store.getIdentity()?.userId).toBe(USER_B);
       await vi.advanceTimersByTimeAsync(1_200_000 - 1);
       expect(fetchRefresh).not.toHaveBeenCalled();
@@ -276,7 +288,8 @@ describe('createIdentityStore refresh rules', () => {
 });
 
 describe('onStorageChange (another tab)', () => {
-  const stored = (token: string, audit: string | null = null): string => serializeStoredIdentity(decodeIdentity(token, audit));
+  const stored = (token: string, audit: string | null = null): string =>
+    serializeStoredIdentity(decodeIdentity(token, audit));
 
   it('none → new → same → updated → changed → removed', () => {
     const { store } = makeStore(async () => ({ accessToken: null }));
@@ -328,7 +341,10 @@ describe('identity store wired into the requester', () => {
         seenAuth.push(auth);
         return auth === `Bearer ${renewed}`
           ? new Response(JSON.stringify({ id: 1 }), { status: 200, headers: { 'content-type': 'application/json' } })
-          : new Response(JSON.stringify({ error: 'expired' }), { status: 401, headers: { 'content-type': 'application/json' } });
+          : new Response(JSON.stringify({ error: 'expired' }), {
+              status: 401,
+              headers: { 'content-type': 'application/json' },
+            });
       },
       baseUrl: 'https://api.example',
       getToken: () => store.token(),

@@ -1,10 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  ApiAuthTokenError,
-  ApiError,
-  ApiNetworkError,
-  IdentityLoggedOut,
-} from '../../../renderer/client/errors';
+import { ApiAuthTokenError, ApiError, ApiNetworkError, IdentityLoggedOut } from '../../../renderer/client/errors';
 import {
   createLogger,
   handleForbidden,
@@ -197,7 +192,12 @@ describe('installGlobalHandlers', () => {
       filename: 'app.js',
       lineno: 3,
     });
-    expect(logError).toHaveBeenNthCalledWith(2, 'global', reason, expect.objectContaining({ kind: 'unhandledrejection', locale: 'en-US' }));
+    expect(logError).toHaveBeenNthCalledWith(
+      2,
+      'global',
+      reason,
+      expect.objectContaining({ kind: 'unhandledrejection', locale: 'en-US' }),
+    );
     uninstall();
     target.dispatchEvent(new Event('error'));
     expect(logError).toHaveBeenCalledTimes(2);
@@ -228,7 +228,9 @@ describe('handleForbidden', () => {
     const warn = vi.fn(() => null);
     const error = new ApiError({ url: '/v1/users/u1/mailing-address', status: 403 });
     expect(handleForbidden(error, { url: '/v1/users/u1/mailing-address', alert, logger: { warn } })).toBe('no-address');
-    expect(handleForbidden(error, { url: '/v1/users/u1/mailing-address/?x=1', alert, logger: { warn } })).toBe('no-address');
+    expect(handleForbidden(error, { url: '/v1/users/u1/mailing-address/?x=1', alert, logger: { warn } })).toBe(
+      'no-address',
+    );
     expect(alert).not.toHaveBeenCalled();
     expect(warn).not.toHaveBeenCalled();
   });

@@ -41,7 +41,9 @@ beforeAll(async () => {
       const path = url.split('?')[0] ?? '/';
       if (path.startsWith('/echo')) return send(res, 200, { method: req.method, body, url });
       if (path === '/paged') {
-        return send(res, 200, [1, 2], { 'x-wishes-paging': JSON.stringify({ limit: 2, offset: 4, total: 9, token: 'tk' }) });
+        return send(res, 200, [1, 2], {
+          'x-wishes-paging': JSON.stringify({ limit: 2, offset: 4, total: 9, token: 'tk' }),
+        });
       }
       if (path === '/no-content') {
         res.writeHead(204);
@@ -140,7 +142,10 @@ describe('request headers and bodies', () => {
     const { buildTrackingHeader } = await import('../../../renderer/client/tracking');
     const header = buildTrackingHeader({ utm: { utm_source: 'x' }, deviceType: 'desktop', appVersion: '9.9.9' });
     await requester({ getTrackingHeader: () => header }).request({ method: 'POST', url: '/echo', body: {} });
-    expect(decodeTrackingHeader(String(seen[0]?.headers['x-tracking']))).toMatchObject({ app: 'web', appVersion: '9.9.9' });
+    expect(decodeTrackingHeader(String(seen[0]?.headers['x-tracking']))).toMatchObject({
+      app: 'web',
+      appVersion: '9.9.9',
+    });
   });
 });
 
@@ -163,15 +168,21 @@ describe('responses', () => {
 
 describe('failures', () => {
   it('wraps an HTTP error with status, url and response data', async () => {
-    const error = await requester().request({ method: 'POST', url: '/status/422', body: {} }).catch((e: unknown) => e);
+    const error = await requester()
+      .request({ method: 'POST', url: '/status/422', body: {} })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 422, url: `${baseUrl}/status/422`, data: { field: 'name' } });
-    const html = await requester().request({ method: 'GET', url: '/status/503' }).catch((e: unknown) => e);
+    const html = await requester()
+      .request({ method: 'GET', url: '/status/503' })
+      .catch((e: unknown) => e);
     expect(html).toMatchObject({ status: 503, data: '<h1>down</h1>' });
   });
 
   it('wraps a 401 as ApiAuthTokenError whose message contains 401', async () => {
-    const error = await requester({ getToken: () => null }).request({ method: 'GET', url: '/status/401' }).catch((e: unknown) => e);
+    const error = await requester({ getToken: () => null })
+      .request({ method: 'GET', url: '/status/401' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiAuthTokenError);
     expect((error as Error).message).toContain('401');
     expect(error).toMatchObject({ status: 401, data: { error: 'unauthorized' } });
@@ -191,7 +202,9 @@ describe('failures', () => {
   });
 
   it('times out with ApiTimeoutError', async () => {
-    const error = await requester({ timeoutMs: 80 }).request({ method: 'GET', url: '/slow' }).catch((e: unknown) => e);
+    const error = await requester({ timeoutMs: 80 })
+      .request({ method: 'GET', url: '/slow' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiTimeoutError);
     expect(error).toMatchObject({ status: 500, message: 'timeout exceeded' });
   });
@@ -203,7 +216,9 @@ describe('failures', () => {
         new Promise((_resolve, reject) => {
           init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
         });
-      const pending = requester({ fetch: neverFetch }).request({ method: 'GET', url: '/x' }).catch((e: unknown) => e);
+      const pending = requester({ fetch: neverFetch })
+        .request({ method: 'GET', url: '/x' })
+        .catch((e: unknown) => e);
       await vi.advanceTimersByTimeAsync(29_999);
       let settled = false;
       void pending.then(() => (settled = true));
@@ -218,13 +233,17 @@ describe('failures', () => {
 
   it('a caller abort gives ApiAbortedError', async () => {
     const controller = new AbortController();
-    const pending = requester().request({ method: 'GET', url: '/slow', signal: controller.signal }).catch((e: unknown) => e);
+    const pending = requester()
+      .request({ method: 'GET', url: '/slow', signal: controller.signal })
+      .catch((e: unknown) => e);
     setTimeout(() => controller.abort(), 20);
     expect(await pending).toBeInstanceOf(ApiAbortedError);
   });
 
   it('rejects unsupported protocols', async () => {
-    const error = await requester().request({ method: 'GET', url: 'ftp://files.example/x' }).catch((e: unknown) => e);
+    const error = await requester()
+      .request({ method: 'GET', url: 'ftp://files.example/x' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as Error).message).toBe('Unsupported protocol');
   });
@@ -310,9 +329,15 @@ describe('401 refresh and single retry', () => {
       const auth = new Headers(init?.headers).get('authorization');
       // Another call refreshes while this one is on the wire.
       token = 'fresh';
-      return fetch(input, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), authorization: auth ?? '' } });
+      return fetch(input, {
+        ...init,
+        headers: { ...Object.fromEntries(new Headers(init?.headers)), authorization: auth ?? '' },
+      });
     });
-    const data = await requester({ fetch: fakeFetch, getToken: () => token, refreshIdentity }).request({ method: 'GET', url: '/auth' });
+    const data = await requester({ fetch: fakeFetch, getToken: () => token, refreshIdentity }).request({
+      method: 'GET',
+      url: '/auth',
+    });
     expect(data).toEqual({ ok: true });
     expect(refreshIdentity).not.toHaveBeenCalled();
     expect(seen.map((s) => s.headers.authorization)).toEqual(['Bearer stale', 'Bearer fresh']);
@@ -332,7 +357,11 @@ describe('fetch-compatible function (tRPC)', () => {
       return token;
     });
     const r = requester({ getToken: () => token, refreshIdentity });
-    const ok = await r.fetch(`${baseUrl}/auth`, { method: 'POST', body: '{"0":{}}', headers: { 'content-type': 'application/json' } });
+    const ok = await r.fetch(`${baseUrl}/auth`, {
+      method: 'POST',
+      body: '{"0":{}}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ ok: true });
     expect(seen[1]?.headers['x-tracking']).toBe('dHJhY2s=');

@@ -57,7 +57,11 @@ describe('session store', () => {
     vi.useFakeTimers();
     try {
       const store = createSessionStore();
-      applyStoredMobileSession(createMemoryStorage({ [MOBILE_SESSION_STORAGE_KEY]: '{"totalWishes":"x"}' }), store, timerSchedule);
+      applyStoredMobileSession(
+        createMemoryStorage({ [MOBILE_SESSION_STORAGE_KEY]: '{"totalWishes":"x"}' }),
+        store,
+        timerSchedule,
+      );
       const cancel = applyStoredMobileSession(
         createMemoryStorage({ [MOBILE_SESSION_STORAGE_KEY]: '{"showPriceDrop":true}' }),
         store,

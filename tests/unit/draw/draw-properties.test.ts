@@ -1,14 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { draw, type DrawResult } from '../../../server/services/exchanges/draw/index.js';
-import {
-  allowedFn,
-  enumerateValid,
-  isValidAssignment,
-  keyOf,
-  permutations,
-  type Instance,
-} from './brute-force.js';
+import { allowedFn, enumerateValid, isValidAssignment, keyOf, permutations, type Instance } from './brute-force.js';
 
 /** Random instance: n people, random pair restrictions, optional households (disjoint). */
 function instanceArb(minN: number, maxN: number): fc.Arbitrary<Instance> {
@@ -60,7 +53,14 @@ describe('draw: properties against brute force (N <= 7)', () => {
         fc.boolean(),
         fc.integer(),
         (inst, singleLoop, noMutualPairs, seed) => {
-          const res = draw({ participants: inst.ids, restrictions: inst.restrictions, households: inst.households, singleLoop, noMutualPairs, seed });
+          const res = draw({
+            participants: inst.ids,
+            restrictions: inst.restrictions,
+            households: inst.households,
+            singleLoop,
+            noMutualPairs,
+            seed,
+          });
           const all = enumerateValid(inst);
           const wanted = all.plain.filter((k) => {
             const p = k.split(',').map(Number);
@@ -109,18 +109,31 @@ function allConstraints(p: number[], singleLoop: boolean, noMutual: boolean): bo
 describe('draw: properties on larger random instances (matching path)', () => {
   it('returns a valid draw or a certificate that really violates Hall', () => {
     fc.assert(
-      fc.property(instanceArb(17, 60), fc.boolean(), fc.boolean(), fc.integer(), (inst, singleLoop, noMutualPairs, seed) => {
-        const res = draw({ participants: inst.ids, restrictions: inst.restrictions, households: inst.households, singleLoop, noMutualPairs, seed });
-        if (res.ok) {
-          expect(isValidAssignment(inst, res.assignment, { singleLoop, noMutualPairs })).toBe(true);
-        } else if (res.reason === 'no-valid-assignment') {
-          expectHallViolation(inst, res);
-        } else if (res.reason === 'invalid-input') {
-          throw new Error(res.message);
-        } else {
-          expect(isValidAssignment(inst, res.plainDraw)).toBe(true);
-        }
-      }),
+      fc.property(
+        instanceArb(17, 60),
+        fc.boolean(),
+        fc.boolean(),
+        fc.integer(),
+        (inst, singleLoop, noMutualPairs, seed) => {
+          const res = draw({
+            participants: inst.ids,
+            restrictions: inst.restrictions,
+            households: inst.households,
+            singleLoop,
+            noMutualPairs,
+            seed,
+          });
+          if (res.ok) {
+            expect(isValidAssignment(inst, res.assignment, { singleLoop, noMutualPairs })).toBe(true);
+          } else if (res.reason === 'no-valid-assignment') {
+            expectHallViolation(inst, res);
+          } else if (res.reason === 'invalid-input') {
+            throw new Error(res.message);
+          } else {
+            expect(isValidAssignment(inst, res.plainDraw)).toBe(true);
+          }
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -131,7 +144,9 @@ describe('draw: properties on larger random instances (matching path)', () => {
         const n = 40;
         const ids = Array.from({ length: n }, (_, i) => `q${i}`);
         const restrictions = [];
-        for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) if ((a * 7 + b * 13 + seed) % 10 < 6) restrictions.push({ giver: ids[a]!, receiver: ids[b]! });
+        for (let a = 0; a < n; a++)
+          for (let b = 0; b < n; b++)
+            if ((a * 7 + b * 13 + seed) % 10 < 6) restrictions.push({ giver: ids[a]!, receiver: ids[b]! });
         const inst: Instance = { ids, restrictions, households: [] };
         for (const opts of [{}, { singleLoop: true }, { noMutualPairs: true }]) {
           const res = draw({ participants: ids, restrictions, seed, ...opts });

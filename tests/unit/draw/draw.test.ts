@@ -30,14 +30,21 @@ describe('draw: bad input gives clear errors, not crashes', () => {
   });
 
   it('restrictions naming unknown ids are reported with the ids', () => {
-    const res = draw({ participants: ['a', 'b', 'c'], restrictions: [{ giver: 'a', receiver: 'zed' }], households: [['b', 'ghost']] });
+    const res = draw({
+      participants: ['a', 'b', 'c'],
+      restrictions: [{ giver: 'a', receiver: 'zed' }],
+      households: [['b', 'ghost']],
+    });
     if (res.ok || res.reason !== 'invalid-input') throw new Error('expected invalid-input');
     const err = res.errors.find((e) => e.code === 'unknown-id');
     expect(err?.ids?.sort()).toEqual(['ghost', 'zed']);
   });
 
   it('malformed restrictions are reported', () => {
-    const res = draw({ participants: ['a', 'b', 'c'], restrictions: [{ giver: 'a' } as unknown as { giver: string; receiver: string }] });
+    const res = draw({
+      participants: ['a', 'b', 'c'],
+      restrictions: [{ giver: 'a' } as unknown as { giver: string; receiver: string }],
+    });
     if (res.ok || res.reason !== 'invalid-input') throw new Error('expected invalid-input');
     expect(res.errors[0]?.code).toBe('invalid-restriction');
   });
@@ -49,7 +56,9 @@ describe('draw: bad input gives clear errors, not crashes', () => {
   });
 
   it('self restrictions are harmless', () => {
-    const res = expectOk(draw({ participants: ['a', 'b', 'c'], restrictions: [{ giver: 'a', receiver: 'a' }], seed: 1 }));
+    const res = expectOk(
+      draw({ participants: ['a', 'b', 'c'], restrictions: [{ giver: 'a', receiver: 'a' }], seed: 1 }),
+    );
     expect(validateAssignment(['a', 'b', 'c'], res.assignment).valid).toBe(true);
   });
 });
@@ -61,14 +70,16 @@ describe('draw: seeds', () => {
     const b = expectOk(draw({ participants: ids, seed: 'xmas-2024' }));
     expect([...a.assignment]).toEqual([...b.assignment]);
     const distinct = new Set<string>();
-    for (let s = 0; s < 10; s++) distinct.add(JSON.stringify([...expectOk(draw({ participants: ids, seed: s })).assignment]));
+    for (let s = 0; s < 10; s++)
+      distinct.add(JSON.stringify([...expectOk(draw({ participants: ids, seed: s })).assignment]));
     expect(distinct.size).toBe(10);
   });
 
   it('reproducible on the matching path too', () => {
     const ids = people(200);
     const restrictions = [];
-    for (let a = 0; a < 200; a++) for (let k = 1; k <= 30; k++) restrictions.push({ giver: ids[a]!, receiver: ids[(a + k * 7) % 200]! });
+    for (let a = 0; a < 200; a++)
+      for (let k = 1; k <= 30; k++) restrictions.push({ giver: ids[a]!, receiver: ids[(a + k * 7) % 200]! });
     const a = expectOk(draw({ participants: ids, restrictions, seed: 42, singleLoop: true }));
     const b = expectOk(draw({ participants: ids, restrictions, seed: 42, singleLoop: true }));
     expect(a.method).toBe('matching');
@@ -101,7 +112,9 @@ describe('draw: methods and constraints', () => {
     const restrictions = groups(Array.from({ length: 100 }, (_, h) => ids.slice(h * 3, h * 3 + 3)));
     for (let s = 0; s < 5; s++) {
       const res = expectOk(draw({ participants: ids, restrictions, noMutualPairs: true, seed: s }));
-      expect(isValidAssignment({ ids, restrictions, households: [] }, res.assignment, { noMutualPairs: true })).toBe(true);
+      expect(isValidAssignment({ ids, restrictions, households: [] }, res.assignment, { noMutualPairs: true })).toBe(
+        true,
+      );
     }
   });
 
@@ -135,9 +148,14 @@ describe('draw: methods and constraints', () => {
   });
 
   it('small certificate sentence', () => {
-    const res = draw({ participants: ['Alice', 'Bob', 'Carol', 'Dave', 'Erin'], households: [['Alice', 'Bob', 'Carol']] });
+    const res = draw({
+      participants: ['Alice', 'Bob', 'Carol', 'Dave', 'Erin'],
+      households: [['Alice', 'Bob', 'Carol']],
+    });
     if (res.ok || res.reason !== 'no-valid-assignment') throw new Error('expected certificate');
-    expect(res.certificate.message).toBe('Alice, Bob and Carol can only give to Dave and Erin: lift a restriction for one of them.');
+    expect(res.certificate.message).toBe(
+      'Alice, Bob and Carol can only give to Dave and Erin: lift a restriction for one of them.',
+    );
     expect(res.certificate.perGiver).toEqual([
       { giver: 'Alice', allowedRecipients: ['Dave', 'Erin'] },
       { giver: 'Bob', allowedRecipients: ['Dave', 'Erin'] },
@@ -149,7 +167,8 @@ describe('draw: methods and constraints', () => {
     // 30 people; p0..p2 may only give to p3 and p4
     const ids = people(30);
     const restrictions = [];
-    for (const g of ['p0', 'p1', 'p2']) for (const r of ids) if (r !== 'p3' && r !== 'p4') restrictions.push({ giver: g, receiver: r });
+    for (const g of ['p0', 'p1', 'p2'])
+      for (const r of ids) if (r !== 'p3' && r !== 'p4') restrictions.push({ giver: g, receiver: r });
     const res = draw({ participants: ids, restrictions, seed: 5 });
     if (res.ok || res.reason !== 'no-valid-assignment') throw new Error('expected certificate');
     expect(res.certificate.givers).toEqual(['p0', 'p1', 'p2']);
@@ -162,7 +181,8 @@ describe('draw: methods and constraints', () => {
     const restrictions = [];
     for (const x of a) for (const y of b) restrictions.push({ giver: x, receiver: y });
     const res = draw({ participants: [...a, ...b], restrictions, singleLoop: true, seed: 2 });
-    if (res.ok || res.reason === 'invalid-input' || res.reason === 'no-valid-assignment') throw new Error('expected constraint failure');
+    if (res.ok || res.reason === 'invalid-input' || res.reason === 'no-valid-assignment')
+      throw new Error('expected constraint failure');
     expect(res.reason).toBe('single-loop-impossible');
     expect(res.proven).toBe(true);
     expect(validateAssignment([...a, ...b], res.plainDraw, { restrictions }).valid).toBe(true);
@@ -171,8 +191,15 @@ describe('draw: methods and constraints', () => {
   it('a tiny work bound answers "not found", not "impossible"', () => {
     const ids = people(60);
     const restrictions = [];
-    for (let x = 0; x < 60; x++) for (let k = 2; k < 50; k++) restrictions.push({ giver: ids[x]!, receiver: ids[(x + k) % 60]! });
-    const res = draw({ participants: ids, restrictions, singleLoop: true, seed: 4, limits: { repairWork: 1, loopRestarts: 0, maxRejectionAttempts: 0 } });
+    for (let x = 0; x < 60; x++)
+      for (let k = 2; k < 50; k++) restrictions.push({ giver: ids[x]!, receiver: ids[(x + k) % 60]! });
+    const res = draw({
+      participants: ids,
+      restrictions,
+      singleLoop: true,
+      seed: 4,
+      limits: { repairWork: 1, loopRestarts: 0, maxRejectionAttempts: 0 },
+    });
     if (res.ok) {
       // the matching happened to be one loop already
       expect(validateAssignment(ids, res.assignment, { restrictions, singleLoop: true }).valid).toBe(true);

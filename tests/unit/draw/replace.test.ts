@@ -19,7 +19,12 @@ const loop = new Map([
   ['f', 'a'],
 ]);
 
-function unchangedExcept(before: Map<string, string>, after: Map<string, string>, changed: string[], gone: string[] = []): void {
+function unchangedExcept(
+  before: Map<string, string>,
+  after: Map<string, string>,
+  changed: string[],
+  gone: string[] = [],
+): void {
   for (const [g, r] of before) {
     if (changed.includes(g) || gone.includes(g)) continue;
     expect(after.get(g)).toBe(gone.includes(r) ? undefined : r);
@@ -52,27 +57,36 @@ describe('replaceParticipant', () => {
 
   it('property: valid, minimal-ish, nobody outside changedGivers changes', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 4, max: 12 }), fc.integer(), fc.array(fc.tuple(fc.nat(12), fc.nat(12)), { maxLength: 20 }), (n, seed, pairs) => {
-        const people = Array.from({ length: n }, (_, i) => `p${i}`);
-        const all = [...people.slice(1), 'new'];
-        const restrictions = pairs
-          .map(([x, y]) => ({ giver: x === 12 ? 'new' : `p${x % n}`, receiver: y === 12 ? 'new' : `p${y % n}` }))
-          .filter((r) => all.includes(r.giver) && all.includes(r.receiver));
-        const d = draw({ participants: people, restrictions: restrictions.filter((r) => r.giver !== 'new' && r.receiver !== 'new'), seed });
-        if (!d.ok) return;
-        const res = replaceParticipant(d.assignment, 'p0', 'new', restrictions, { seed });
-        if (!res.ok) {
-          expect(res.reason).toBe('no-local-repair');
-          return;
-        }
-        expect(validateAssignment(all, res.assignment, { restrictions }).valid).toBe(true);
-        expect(res.changedGivers.length).toBeGreaterThanOrEqual(2);
-        expect(res.changedGivers.length).toBeLessThanOrEqual(3);
-        for (const [g, r] of d.assignment) {
-          if (g === 'p0' || res.changedGivers.includes(g)) continue;
-          expect(res.assignment.get(g)).toBe(r);
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 4, max: 12 }),
+        fc.integer(),
+        fc.array(fc.tuple(fc.nat(12), fc.nat(12)), { maxLength: 20 }),
+        (n, seed, pairs) => {
+          const people = Array.from({ length: n }, (_, i) => `p${i}`);
+          const all = [...people.slice(1), 'new'];
+          const restrictions = pairs
+            .map(([x, y]) => ({ giver: x === 12 ? 'new' : `p${x % n}`, receiver: y === 12 ? 'new' : `p${y % n}` }))
+            .filter((r) => all.includes(r.giver) && all.includes(r.receiver));
+          const d = draw({
+            participants: people,
+            restrictions: restrictions.filter((r) => r.giver !== 'new' && r.receiver !== 'new'),
+            seed,
+          });
+          if (!d.ok) return;
+          const res = replaceParticipant(d.assignment, 'p0', 'new', restrictions, { seed });
+          if (!res.ok) {
+            expect(res.reason).toBe('no-local-repair');
+            return;
+          }
+          expect(validateAssignment(all, res.assignment, { restrictions }).valid).toBe(true);
+          expect(res.changedGivers.length).toBeGreaterThanOrEqual(2);
+          expect(res.changedGivers.length).toBeLessThanOrEqual(3);
+          for (const [g, r] of d.assignment) {
+            if (g === 'p0' || res.changedGivers.includes(g)) continue;
+            expect(res.assignment.get(g)).toBe(r);
+          }
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -80,7 +94,16 @@ describe('replaceParticipant', () => {
   it('bad input', () => {
     expect(replaceParticipant(loop, 'nobody', 'z').ok).toBe(false);
     expect(replaceParticipant(loop, 'a', 'b').ok).toBe(false);
-    expect(replaceParticipant(new Map([['a', 'b'], ['b', 'b']]), 'a', 'z').ok).toBe(false);
+    expect(
+      replaceParticipant(
+        new Map([
+          ['a', 'b'],
+          ['b', 'b'],
+        ]),
+        'a',
+        'z',
+      ).ok,
+    ).toBe(false);
   });
 });
 
@@ -98,7 +121,9 @@ describe('removeParticipant / addParticipant', () => {
     const res = removeParticipant(loop, 'c', restrictions, { singleLoop: true, seed: 3 });
     if (!res.ok) throw new Error(res.message);
     expect(res.changedGivers).toHaveLength(3);
-    expect(validateAssignment(['a', 'b', 'd', 'e', 'f'], res.assignment, { restrictions, singleLoop: true }).valid).toBe(true);
+    expect(
+      validateAssignment(['a', 'b', 'd', 'e', 'f'], res.assignment, { restrictions, singleLoop: true }).valid,
+    ).toBe(true);
   });
 
   it('add inserts into one arc (2 changes)', () => {
@@ -106,10 +131,23 @@ describe('removeParticipant / addParticipant', () => {
     if (!res.ok) throw new Error(res.message);
     expect(res.changedGivers).toHaveLength(2);
     expect(res.changedGivers).toContain('z');
-    expect(validateAssignment([...ids, 'z'], res.assignment, { restrictions: [{ giver: 'z', receiver: 'b' }], singleLoop: true }).valid).toBe(true);
+    expect(
+      validateAssignment([...ids, 'z'], res.assignment, {
+        restrictions: [{ giver: 'z', receiver: 'b' }],
+        singleLoop: true,
+      }).valid,
+    ).toBe(true);
   });
 
   it('remove refuses to go below two people', () => {
-    expect(removeParticipant(new Map([['a', 'b'], ['b', 'a']]), 'a').ok).toBe(false);
+    expect(
+      removeParticipant(
+        new Map([
+          ['a', 'b'],
+          ['b', 'a'],
+        ]),
+        'a',
+      ).ok,
+    ).toBe(false);
   });
 });

@@ -20,7 +20,10 @@ describe('restriction helpers', () => {
   });
 
   it('groups: every ordered pair inside each household, none across', () => {
-    const r = groups([['a', 'b', 'c'], ['d', 'e']]);
+    const r = groups([
+      ['a', 'b', 'c'],
+      ['d', 'e'],
+    ]);
     expect(r).toHaveLength(6 + 2);
     expect(r).toContainEqual({ giver: 'c', receiver: 'a' });
     expect(r).not.toContainEqual({ giver: 'a', receiver: 'd' });
@@ -32,7 +35,14 @@ describe('restriction helpers', () => {
       { giver: 'a', receiver: 'b' },
       { giver: 'b', receiver: 'a' },
     ];
-    expect(notLastTime(new Map([['a', 'b'], ['b', 'a']]))).toEqual(expected);
+    expect(
+      notLastTime(
+        new Map([
+          ['a', 'b'],
+          ['b', 'a'],
+        ]),
+      ),
+    ).toEqual(expected);
     expect(notLastTime({ a: 'b', b: 'a' })).toEqual(expected);
   });
 });
@@ -51,7 +61,14 @@ describe('restriction index', () => {
   });
 
   it('a person in two households is restricted in both, without merging them', () => {
-    const built = buildRestrictionIndex(['a', 'b', 'c', 'd'], [], [['a', 'b'], ['b', 'c']]);
+    const built = buildRestrictionIndex(
+      ['a', 'b', 'c', 'd'],
+      [],
+      [
+        ['a', 'b'],
+        ['b', 'c'],
+      ],
+    );
     if (!built.ok) throw new Error('build failed');
     const ix = built.index;
     expect(isAllowed(ix, 0, 1)).toBe(false);

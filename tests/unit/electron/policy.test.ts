@@ -14,7 +14,12 @@ const APP = 'https://gifts.example/';
 
 describe('desktop shell policy', () => {
   it('hardens every window explicitly', () => {
-    expect(hardenedWebPreferences('/p.cjs')).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webviewTag: false });
+    expect(hardenedWebPreferences('/p.cjs')).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webviewTag: false,
+    });
   });
 
   it('loads only http(s) servers, and plain http only on loopback', () => {
@@ -39,15 +44,25 @@ describe('desktop shell policy', () => {
   });
 
   it('denies permission requests by default', () => {
-    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read']) expect(permissionDecision(permission)).toBe(false);
+    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read'])
+      expect(permissionDecision(permission)).toBe(false);
   });
 
   it('answers IPC only on known channels, from the app, with valid arguments', () => {
     expect(IPC_CHANNELS).toEqual(['app:get-version', 'shell:open-external']);
     expect(validateIpcCall('app:get-version', 'https://gifts.example/home/', APP, [])).toMatchObject({ ok: true });
-    expect(validateIpcCall('fs:read', 'https://gifts.example/', APP, [])).toEqual({ ok: false, reason: 'unknown channel' });
-    expect(validateIpcCall('app:get-version', 'https://evil.example/', APP, [])).toEqual({ ok: false, reason: 'sender is not the app' });
-    expect(validateIpcCall('shell:open-external', APP, APP, ['file:///etc/passwd'])).toEqual({ ok: false, reason: 'invalid arguments' });
+    expect(validateIpcCall('fs:read', 'https://gifts.example/', APP, [])).toEqual({
+      ok: false,
+      reason: 'unknown channel',
+    });
+    expect(validateIpcCall('app:get-version', 'https://evil.example/', APP, [])).toEqual({
+      ok: false,
+      reason: 'sender is not the app',
+    });
+    expect(validateIpcCall('shell:open-external', APP, APP, ['file:///etc/passwd'])).toEqual({
+      ok: false,
+      reason: 'invalid arguments',
+    });
     expect(validateIpcCall('shell:open-external', APP, APP, ['https://shop.example/'])).toMatchObject({ ok: true });
   });
 });

@@ -46,7 +46,9 @@ describe('route table shape', () => {
 
   it('gives screens to the built routes, and keeps the rest in the table without one', () => {
     const withScreens = routes.filter((route) => route.screen).map((route) => route.name);
-    expect(withScreens).toEqual(expect.arrayContaining(['v2.home', 'v2.landing', 'v2.authLogin', 'v2.authSignUp', 'v2.switchIdentity']));
+    expect(withScreens).toEqual(
+      expect.arrayContaining(['v2.home', 'v2.landing', 'v2.authLogin', 'v2.authSignUp', 'v2.switchIdentity']),
+    );
     expect(routes.filter((route) => !route.screen).length).toBeGreaterThan(0);
     expect(findRoute('v2.landing').path).toBe('/');
     expect(findRoute('v2.home').path).toBe('/home/');

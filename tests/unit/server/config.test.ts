@@ -6,7 +6,12 @@ const base = { DATABASE_URL: 'mysql://root@127.0.0.1:3306/gifting' };
 describe('loadConfig', () => {
   it('applies defaults', () => {
     const config = loadConfig(base);
-    expect(config).toMatchObject({ port: 3000, nodeEnv: 'development', requestTimeoutMs: 30_000, publicUrl: 'http://localhost:3000' });
+    expect(config).toMatchObject({
+      port: 3000,
+      nodeEnv: 'development',
+      requestTimeoutMs: 30_000,
+      publicUrl: 'http://localhost:3000',
+    });
   });
 
   it.each([

@@ -11,7 +11,10 @@ import {
   isOpenableUrl,
 } from '../../../server/contracts/validation';
 
-function firstError(schema: { safeParse(value: unknown): { success: boolean; error?: unknown } }, value: unknown): string | undefined {
+function firstError(
+  schema: { safeParse(value: unknown): { success: boolean; error?: unknown } },
+  value: unknown,
+): string | undefined {
   const result = schema.safeParse(value);
   if (result.success) return undefined;
   return Object.values(fieldErrorsFromZod(result.error as never))[0];

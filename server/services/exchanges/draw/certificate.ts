@@ -59,9 +59,7 @@ export function makeCertificate(
  * O(N + R) fast path: a household bigger than everyone else together is a Hall violator by itself
  * (its members can only give outside it). Returns null when no household is that large.
  */
-export function largeGroupViolation(
-  ix: RestrictionIndex,
-): { givers: Int32Array; receivers: Int32Array } | null {
+export function largeGroupViolation(ix: RestrictionIndex): { givers: Int32Array; receivers: Int32Array } | null {
   const n = ix.n;
   let best = -1;
   for (let g = 0; g < ix.groupCount; g++) {

@@ -73,7 +73,10 @@ export function draw(input: DrawInput): DrawResult {
       });
     }
     if (input.households && input.households.length > 0) {
-      errors.push({ code: 'index-mismatch', message: 'Pass households to buildRestrictionIndex, not next to an index.' });
+      errors.push({
+        code: 'index-mismatch',
+        message: 'Pass households to buildRestrictionIndex, not next to an index.',
+      });
     }
     if (errors.length > 0) return invalid(errors);
     ix = input.restrictions;
@@ -193,7 +196,11 @@ function drawIndexed(ix: RestrictionIndex, ids: readonly string[], o: CoreOption
     stats.rejectionAttempts = r.attempts;
     stats.work += r.work;
     if (r.succ) {
-      const method: DrawMethod = single ? (stats.forbiddenPairs === 0 && r.attempts === 1 ? 'sattolo' : 'rejection-sattolo') : 'rejection';
+      const method: DrawMethod = single
+        ? stats.forbiddenPairs === 0 && r.attempts === 1
+          ? 'sattolo'
+          : 'rejection-sattolo'
+        : 'rejection';
       return success(r.succ, method);
     }
   }

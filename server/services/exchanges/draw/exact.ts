@@ -156,7 +156,8 @@ export function exactLoop(ix: RestrictionIndex): ExactPlain {
   };
 }
 
-export type SearchOutcome = { status: 'found'; succ: Int32Array; nodes: number } | { status: 'impossible' | 'budget'; nodes: number };
+export type SearchOutcome =
+  { status: 'found'; succ: Int32Array; nodes: number } | { status: 'impossible' | 'budget'; nodes: number };
 
 /** Bounded DFS for a valid assignment without mutual pairs (random value order). */
 export function searchNoMutual(ix: RestrictionIndex, rng: Rng, nodeBudget: number): SearchOutcome {

@@ -36,7 +36,10 @@ class GroupedPool {
   private touchedCount = 0;
   private readonly touchedMark: Uint8Array;
 
-  constructor(private readonly ix: RestrictionIndex, rng: Rng) {
+  constructor(
+    private readonly ix: RestrictionIndex,
+    rng: Rng,
+  ) {
     const { n, groupCount, group, groupSize } = ix;
     this.start = new Int32Array(groupCount);
     for (let g = 1; g < groupCount; g++) this.start[g] = this.start[g - 1]! + groupSize[g - 1]!;

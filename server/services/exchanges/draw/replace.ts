@@ -84,7 +84,11 @@ function finish(
   return { ok: true, assignment, changedGivers: [...changed].sort((a, b) => a - b).map((i) => ids[i]!), message };
 }
 
-const fail = (reason: 'invalid-input' | 'no-local-repair', message: string): ChangeResult => ({ ok: false, reason, message });
+const fail = (reason: 'invalid-input' | 'no-local-repair', message: string): ChangeResult => ({
+  ok: false,
+  reason,
+  message,
+});
 
 /** Replace oldId by newId, changing as few givers' recipients as possible. */
 export function replaceParticipant(
@@ -99,7 +103,8 @@ export function replaceParticipant(
   const { ids, succ } = parsed;
   const k = ids.indexOf(oldId);
   if (k === -1) return fail('invalid-input', `"${oldId}" is not in the draw.`);
-  if (typeof newId !== 'string' || newId.length === 0) return fail('invalid-input', 'The new id must be a non-empty string.');
+  if (typeof newId !== 'string' || newId.length === 0)
+    return fail('invalid-input', 'The new id must be a non-empty string.');
   if (ids.includes(newId)) return fail('invalid-input', `"${newId}" is already in the draw.`);
   ids[k] = newId;
   const ix = buildIndexFor(ids, restrictions, options, oldId);
@@ -112,8 +117,25 @@ export function replaceParticipant(
   const g = pred[k]!;
   const r = succ[k]!;
   // 2 changes: newcomer steps into the old slot (g → new, new → r)
-  if (arcsOk(ix, succ, [[g, k], [k, r]], noMutual)) {
-    return finish(ids, succ, [[k, r]], [g], -1, `${newId} takes over ${oldId}'s place: only ${ids[g]!}'s recipient changes.`);
+  if (
+    arcsOk(
+      ix,
+      succ,
+      [
+        [g, k],
+        [k, r],
+      ],
+      noMutual,
+    )
+  ) {
+    return finish(
+      ids,
+      succ,
+      [[k, r]],
+      [g],
+      -1,
+      `${newId} takes over ${oldId}'s place: only ${ids[g]!}'s recipient changes.`,
+    );
   }
   // 3 changes
   const cands: { changes: Arc[]; extra: number[] }[] = [];
@@ -122,16 +144,27 @@ export function replaceParticipant(
     // (a) splice the slot out (g → r) and insert the newcomer into x → y
     const yy = succ[x]!;
     if (yy !== k) {
-      const ch: Arc[] = [[g, r], [x, k], [k, yy]];
+      const ch: Arc[] = [
+        [g, r],
+        [x, k],
+        [k, yy],
+      ];
       if (g !== r && arcsOk(ix, succ, ch, noMutual)) cands.push({ changes: ch, extra: [] });
     }
     if (options.singleLoop) continue;
     const d = succ[x]!;
     // (b1) g keeps giving to the slot, newcomer takes x's recipient, x gives to r
-    const b1: Arc[] = [[k, d], [x, r]];
+    const b1: Arc[] = [
+      [k, d],
+      [x, r],
+    ];
     if (arcsOk(ix, succ, [[g, k], ...b1], noMutual)) cands.push({ changes: b1, extra: [g] });
     // (b2) x gives to the newcomer, g takes x's recipient, newcomer keeps r
-    const b2: Arc[] = [[x, k], [g, d], [k, r]];
+    const b2: Arc[] = [
+      [x, k],
+      [g, d],
+      [k, r],
+    ];
     if (d !== k && arcsOk(ix, succ, b2, noMutual)) cands.push({ changes: b2, extra: [] });
   }
   if (cands.length === 0) {
@@ -174,7 +207,10 @@ export function removeParticipant(
   if (!options.singleLoop) {
     for (let x = 0; x < n; x++) {
       if (x === k || x === g) continue;
-      const ch: Arc[] = [[g, succ[x]!], [x, r]];
+      const ch: Arc[] = [
+        [g, succ[x]!],
+        [x, r],
+      ];
       if (succ[x] !== k && arcsOk(ix, succ, ch, noMutual)) best.push(ch);
     }
   }
@@ -184,11 +220,16 @@ export function removeParticipant(
       if (z === k || z === g || z === r) continue;
       const pz = pred[z]!; // never k or g, since z ∉ {r, k}
       const sz = succ[z]!;
-      const ch: Arc[] = [[pz, sz], [g, z], [z, r]];
+      const ch: Arc[] = [
+        [pz, sz],
+        [g, z],
+        [z, r],
+      ];
       if (g !== r && arcsOk(ix, succ, ch, noMutual)) best.push(ch);
     }
   }
-  if (best.length === 0) return fail('no-local-repair', 'No repair touching at most 3 givers fits the restrictions; consider a new draw.');
+  if (best.length === 0)
+    return fail('no-local-repair', 'No repair touching at most 3 givers fits the restrictions; consider a new draw.');
   const pick = best[rng.int(best.length)]!;
   return finish(ids, succ, pick, [], k, `${id} removed; ${pick.length} givers' recipients change.`);
 }
@@ -202,7 +243,8 @@ export function addParticipant(
 ): ChangeResult {
   const parsed = parse(assignment);
   if (typeof parsed === 'string') return fail('invalid-input', parsed);
-  if (typeof newId !== 'string' || newId.length === 0) return fail('invalid-input', 'The new id must be a non-empty string.');
+  if (typeof newId !== 'string' || newId.length === 0)
+    return fail('invalid-input', 'The new id must be a non-empty string.');
   if (parsed.ids.includes(newId)) return fail('invalid-input', `"${newId}" is already in the draw.`);
   const ids = [...parsed.ids, newId];
   const n = ids.length;
@@ -215,10 +257,17 @@ export function addParticipant(
   const noMutual = options.noMutualPairs === true;
   const cands: Arc[][] = [];
   for (let x = 0; x < k; x++) {
-    const ch: Arc[] = [[x, k], [k, succ[x]!]];
+    const ch: Arc[] = [
+      [x, k],
+      [k, succ[x]!],
+    ];
     if (arcsOk(ix, succ, ch, noMutual)) cands.push(ch);
   }
-  if (cands.length === 0) return fail('no-local-repair', `${newId} cannot be inserted into any existing pair without breaking a restriction; consider a new draw.`);
+  if (cands.length === 0)
+    return fail(
+      'no-local-repair',
+      `${newId} cannot be inserted into any existing pair without breaking a restriction; consider a new draw.`,
+    );
   const pick = cands[createRng(options.seed).int(cands.length)]!;
   return finish(ids, succ, pick, [], -1, `${newId} joins between ${ids[pick[0]![0]]!} and ${ids[pick[1]![1]]!}.`);
 }

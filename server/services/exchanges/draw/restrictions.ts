@@ -31,9 +31,7 @@ export function groups(households: readonly (readonly string[])[]): Restriction[
 }
 
 /** Nobody gives to the person they gave to last time. */
-export function notLastTime(
-  previous: ReadonlyMap<string, string> | Readonly<Record<string, string>>,
-): Restriction[] {
+export function notLastTime(previous: ReadonlyMap<string, string> | Readonly<Record<string, string>>): Restriction[] {
   const entries: Iterable<[string, string]> =
     previous instanceof Map ? previous.entries() : Object.entries(previous as Record<string, string>);
   const out: Restriction[] = [];
@@ -218,8 +216,7 @@ export function indexFromLists(
 }
 
 export type IndexBuildResult =
-  | { ok: true; index: RestrictionIndex; position: Map<string, number> }
-  | { ok: false; errors: InputError[] };
+  { ok: true; index: RestrictionIndex; position: Map<string, number> } | { ok: false; errors: InputError[] };
 
 /** Checks participant ids: at least two, non-empty strings, unique. */
 export function checkParticipants(participants: readonly unknown[]): InputError[] {

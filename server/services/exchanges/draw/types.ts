@@ -96,12 +96,7 @@ export interface HallCertificate {
 
 export interface InputError {
   readonly code:
-    | 'too-few-participants'
-    | 'invalid-id'
-    | 'duplicate-id'
-    | 'unknown-id'
-    | 'invalid-restriction'
-    | 'index-mismatch';
+    'too-few-participants' | 'invalid-id' | 'duplicate-id' | 'unknown-id' | 'invalid-restriction' | 'index-mismatch';
   readonly message: string;
   readonly ids?: string[];
 }
@@ -137,10 +132,7 @@ export interface DrawNoAssignment {
 export interface DrawConstraintFailure {
   readonly ok: false;
   readonly reason:
-    | 'single-loop-impossible'
-    | 'single-loop-not-found'
-    | 'no-mutual-pairs-impossible'
-    | 'no-mutual-pairs-not-found';
+    'single-loop-impossible' | 'single-loop-not-found' | 'no-mutual-pairs-impossible' | 'no-mutual-pairs-not-found';
   readonly proven: boolean;
   readonly plainDrawAvailable: true;
   /** A valid assignment without the extra constraint (singleLoop / noMutualPairs dropped). */

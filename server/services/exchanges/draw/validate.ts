@@ -67,7 +67,11 @@ export function validateAssignment(
   if (typeof r === 'object' && r !== null && (r as { kind?: unknown }).kind === 'restriction-index') {
     ix = r as RestrictionIndex;
   } else {
-    const built = buildRestrictionIndex(participants, (r as Iterable<Restriction> | undefined) ?? [], rules.households ?? []);
+    const built = buildRestrictionIndex(
+      participants,
+      (r as Iterable<Restriction> | undefined) ?? [],
+      rules.households ?? [],
+    );
     if (!built.ok) return { valid: false, problems: built.errors.map((e) => e.message) };
     ix = built.index;
   }

@@ -43,7 +43,12 @@ export const authRouter = router({
     .query(({ ctx }) => listRelatedAccounts(ctx, { userId: ctx.identity.userId })),
   mergeAccounts: authedProcedure.input(ZMergeAccountsInput).mutation(async ({ ctx, input }) => {
     refuseWhileImpersonating(ctx.identity, 'Merging accounts');
-    await mergeAccounts(ctx, { userId: ctx.identity.userId, otherUserId: input.otherUserId, password: input.password, ip: ctx.ip });
+    await mergeAccounts(ctx, {
+      userId: ctx.identity.userId,
+      otherUserId: input.otherUserId,
+      password: input.password,
+      ip: ctx.ip,
+    });
     return { ok: true };
   }),
   /** Accounts the signed-in person may switch to (their root and related accounts). */
