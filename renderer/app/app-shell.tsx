@@ -7,15 +7,27 @@
  */
 import { AppShell, Burger, Button, Group, NavLink, ScrollArea, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link, Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+import { lazy, Suspense, useEffect } from 'react';
+import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { AccountMenu } from '../auth/account-menu';
 import { useIdentity } from '../auth/identity-provider';
 import { IMPERSONATION_BANNER_HEIGHT, ImpersonationBanner } from '../auth/impersonation-banner';
+import { ensureTrailingSlash } from '../client/url';
 import { AppFooter } from './app-footer';
+import { AppNotifications } from './app-notifications';
+import { BackToTop } from './back-to-top';
+import { NavigationSync } from './navigation-sync';
+import { OneTapPrompt } from './one-tap-prompt';
+import { QueryFlagDialogs } from './query-flag-dialogs';
+import { ScrollManager } from './scroll-manager';
+import { TermsDialog } from './terms-dialog';
 import { AppLogo } from './app-logo';
 import { NavigationProgress } from './navigation-progress';
 import { isNavItemActive, PRIMARY_NAV } from './primary-nav';
 import { useCurrentRouteHandle } from './route-handle';
+
+/** Dev only: Vite replaces import.meta.env.DEV with false in builds, so the panel is not bundled. */
+const ExperimentsPanel = import.meta.env.DEV ? lazy(() => import('./experiments-panel')) : null;
 
 const HEADER_HEIGHT = 60;
 const FOOTER_HEIGHT = 44;
@@ -28,7 +40,7 @@ const FESTIVE_BACKGROUND =
 export function AppLayout() {
   const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
   const { flags, routeName } = useCurrentRouteHandle();
-  const { pathname } = useLocation();
+  const { pathname, search, hash, state } = useLocation();
 
   const { flags: authFlags } = useIdentity();
 
@@ -42,6 +54,13 @@ export function AppLayout() {
       ? { base: banner, sm: HEADER_HEIGHT + banner }
       : HEADER_HEIGHT + banner;
   const showHeaderBox = !hideHeader || banner > 0;
+
+  useEffect(() => {
+    document.documentElement.dataset.routeName = routeName;
+  }, [routeName]);
+
+  // Paths end with a slash (spec §2): an in-app link without one is corrected in place.
+  const canonicalPath = pathname.endsWith('/') ? null : `${ensureTrailingSlash(pathname)}${search}${hash}`;
 
   return (
     <AppShell
@@ -123,14 +142,25 @@ export function AppLayout() {
         style={{ background: flags.hideBackground ? 'var(--mantine-color-body)' : FESTIVE_BACKGROUND }}
         data-testid="app-main"
       >
-        <Outlet />
+        {canonicalPath ? <Navigate to={canonicalPath} replace state={state} /> : <Outlet />}
       </AppShell.Main>
 
       <AppShell.Footer visibleFrom={hideMobileFooter ? 'sm' : undefined} data-testid="app-footer">
         <AppFooter />
       </AppShell.Footer>
 
-      <ScrollRestoration />
+      <ScrollManager />
+      <NavigationSync />
+      <TermsDialog />
+      <OneTapPrompt />
+      <QueryFlagDialogs />
+      <AppNotifications />
+      <BackToTop />
+      {ExperimentsPanel && (
+        <Suspense fallback={null}>
+          <ExperimentsPanel />
+        </Suspense>
+      )}
     </AppShell>
   );
 }

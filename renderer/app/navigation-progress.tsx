@@ -1,10 +1,15 @@
 import { useNavigation } from 'react-router-dom';
+import { useDelayedFlag } from './delayed';
 import classes from './navigation-progress.module.css';
 
-/** A thin indeterminate bar at the top of the window while a navigation loads (lazy screens, loaders). */
+/**
+ * A thin indeterminate bar at the top of the window while a navigation loads (lazy screens,
+ * loaders), shown only when it takes longer than the default async component delay (200 ms).
+ */
 export function NavigationProgress() {
   const navigation = useNavigation();
-  if (navigation.state === 'idle') return null;
+  const shown = useDelayedFlag(navigation.state !== 'idle');
+  if (!shown) return null;
   return (
     <div
       className={classes.track}

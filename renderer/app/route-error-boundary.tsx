@@ -1,13 +1,15 @@
 /**
  * Error boundary of the screens (inside the shell): a 404 from a route (e.g. a malformed id) shows the
- * not-found screen; a failed lazy chunk or any other error shows a recoverable error message.
+ * not-found screen; a failed lazy chunk or any other error shows a recoverable error message. Errors
+ * other than a failed chunk (already logged by the router) are logged as routing errors.
  */
 import { Alert, Button, Container, Stack, Text } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useContext, useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { HTTP_STATUS } from '../../server/contracts/constants';
 import { notFoundRoute } from '../routes/route-table';
 import { AppLoader } from './app-loader';
+import { RuntimeContext } from './runtime-context';
 
 const NotFoundScreen = lazy(notFoundRoute.screen);
 
@@ -21,8 +23,17 @@ export function isChunkLoadError(error: unknown): boolean {
 
 export function RouteErrorBoundary() {
   const error = useRouteError();
+  const runtime = useContext(RuntimeContext);
+  const notFound = isRouteErrorResponse(error) && error.status === HTTP_STATUS.notFound;
+  const chunkFailed = isChunkLoadError(error);
 
-  if (isRouteErrorResponse(error) && error.status === HTTP_STATUS.notFound) {
+  useEffect(() => {
+    if (notFound || chunkFailed) return;
+    if (runtime) runtime.logger.logError('routing', error, { kind: 'route-error', pageUrl: window.location.href });
+    else console.error('Route error', error);
+  }, [error, notFound, chunkFailed, runtime]);
+
+  if (notFound) {
     return (
       <Suspense fallback={<AppLoader />}>
         <NotFoundScreen />
@@ -30,11 +41,8 @@ export function RouteErrorBoundary() {
     );
   }
 
-  const chunkFailed = isChunkLoadError(error);
-  if (!chunkFailed) console.error('Route error', error);
-
   return (
-    <Container size="sm" py="xl" data-testid="route-error">
+    <Container size="sm" py="xl" data-testid="route-error" data-chunk-failed={chunkFailed ? 'true' : undefined}>
       <Alert color="red" variant="light" title={chunkFailed ? 'This page could not be loaded' : 'Something went wrong'}>
         <Stack gap="sm">
           <Text size="sm">

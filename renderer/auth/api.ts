@@ -7,7 +7,14 @@ import type { TFieldErrors } from '../../server/contracts/validation';
 import { ERROR_MESSAGES } from '../../server/contracts/messages';
 import type { TRefreshAnswer } from '../client/identity-store';
 import type { TRequester } from '../client/request';
-import { buildTrackingHeader, detectDeviceType } from '../client/tracking';
+import {
+  buildTrackingHeader,
+  createDocumentCookieJar,
+  detectDeviceType,
+  parseUtm,
+  readStoredUtm,
+  type TCookieJar,
+} from '../client/tracking';
 
 export const AUTH_PATHS = {
   refreshToken: '/auth/v2/refresh-token/',
@@ -116,12 +123,20 @@ export function readErrorBody(data: unknown): TAuthErrorBody | null {
   };
 }
 
+function documentCookies(): TCookieJar {
+  return createDocumentCookieJar({
+    read: () => document.cookie,
+    write: (cookie) => {
+      document.cookie = cookie;
+    },
+  });
+}
+
 /** The x-tracking header of this page (spec §7): UTM from the address, device type, app version. */
 export function browserTrackingHeader(): string {
-  const utm: Record<string, string> = {};
-  for (const [key, value] of new URLSearchParams(window.location.search)) {
-    if (key.toLowerCase().startsWith('utm_') && value) utm[key.toLowerCase()] = value.slice(0, 256);
-  }
+  // The address's utm_* parameters, else the ones captured earlier in the vueUtm cookie (7 days).
+  const fromAddress = parseUtm(window.location.search);
+  const utm = Object.keys(fromAddress).length > 0 ? fromAddress : readStoredUtm(documentCookies());
   return buildTrackingHeader({ utm, deviceType: detectDeviceType(navigator.userAgent), appVersion: APP_VERSION });
 }
 

@@ -207,9 +207,10 @@ export function errorChain(error: unknown): TErrorLink[] {
   while (current !== undefined && current !== null && !seen.has(current) && chain.length < MAX_CAUSE_DEPTH) {
     seen.add(current);
     chain.push(toLink(current));
-    current = current instanceof Error || (typeof current === 'object' && current !== null)
-      ? (current as { cause?: unknown }).cause
-      : undefined;
+    current =
+      current instanceof Error || (typeof current === 'object' && current !== null)
+        ? (current as { cause?: unknown }).cause
+        : undefined;
   }
   return chain;
 }

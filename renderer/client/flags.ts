@@ -20,7 +20,9 @@ export function canUseAdminAreaOf(store: TIdentitySource): boolean {
 }
 
 /** While impersonating, the identity's roles merged with the impersonator's (spec §6). */
-export function effectiveRoles(identity: Pick<TIdentity, 'roles' | 'impersonatorUserId' | 'impersonatorRoles'> | null): string[] {
+export function effectiveRoles(
+  identity: Pick<TIdentity, 'roles' | 'impersonatorUserId' | 'impersonatorRoles'> | null,
+): string[] {
   if (!identity) return [];
   if (!identity.impersonatorUserId) return [...identity.roles];
   return [...new Set([...identity.roles, ...identity.impersonatorRoles])];

@@ -43,7 +43,9 @@ export function decodeJwtPayload(token: string): Record<string, unknown> | null 
   if (parts.length < 2 || !payload) return null;
   try {
     const parsed: unknown = JSON.parse(decodeBase64Url(payload));
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }
@@ -326,7 +328,13 @@ export function createIdentityStore(deps: TIdentityStoreDeps): TIdentityStore {
         const loggedOut = new IdentityLoggedOut({ info: { userId: before.userId } });
         persist(null);
         scheduleRefresh(null);
-        patch({ identity: null, refreshing: false, requestState: 'failed', change: 'removedExternally', error: loggedOut });
+        patch({
+          identity: null,
+          refreshing: false,
+          requestState: 'failed',
+          change: 'removedExternally',
+          error: loggedOut,
+        });
         throw loggedOut;
       }
       patch({ refreshing: false, requestState: 'failed', change: 'none', error: null });

@@ -286,7 +286,11 @@ export function installGlobalHandlers(target: TEventTargetLike, context: TGlobal
     let error: unknown = e.error;
     if (error === undefined || error === null) {
       // Cross-origin "Script error." events carry no error object; keep message and file for the noise filter.
-      error = { name: 'Error', message: typeof e.message === 'string' ? e.message : 'Unknown error', filename: info.filename };
+      error = {
+        name: 'Error',
+        message: typeof e.message === 'string' ? e.message : 'Unknown error',
+        filename: info.filename,
+      };
     }
     context.logger.logError(category, error, info);
   };

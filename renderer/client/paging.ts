@@ -94,7 +94,11 @@ export function isEndReached(paging: TPaging | null | undefined, itemsReturned: 
 /** Error name, message, response status and data of a failed request. */
 export function toPagedError(error: unknown): TPagedError {
   if (error instanceof Error) {
-    const record = error as Error & { status?: unknown; data?: unknown; response?: { status?: unknown; data?: unknown } };
+    const record = error as Error & {
+      status?: unknown;
+      data?: unknown;
+      response?: { status?: unknown; data?: unknown };
+    };
     const status = toNumber(record.status) ?? toNumber(record.response?.status);
     return { name: error.name, message: error.message, status, data: record.data ?? record.response?.data };
   }

@@ -217,7 +217,11 @@ export function createRequester(deps: TRequesterDeps): TRequester {
   }
 
   /** One attempt: fetch plus `read(response)`, both within the timeout. */
-  async function attempt<R>(prepared: TPrepared, token: string | null, read: (response: Response) => Promise<R>): Promise<TAttempt<R>> {
+  async function attempt<R>(
+    prepared: TPrepared,
+    token: string | null,
+    read: (response: Response) => Promise<R>,
+  ): Promise<TAttempt<R>> {
     const { url, signal: callerSignal } = prepared;
     if (callerSignal?.aborted) throw new ApiAbortedError({ url, status: undefined, cause: callerSignal.reason });
     const controller = new AbortController();
@@ -329,7 +333,10 @@ export function createRequester(deps: TRequesterDeps): TRequester {
     try {
       return JSON.parse(text) as unknown;
     } catch (error) {
-      throw new ApiError({ url: response.url, status: response.status, data: text, cause: error }, 'The response is not valid JSON');
+      throw new ApiError(
+        { url: response.url, status: response.status, data: text, cause: error },
+        'The response is not valid JSON',
+      );
     }
   }
 
@@ -359,7 +366,9 @@ export function createRequester(deps: TRequesterDeps): TRequester {
     }
     const prepared = prepare(options.url, options.method, headers, body, options.signal, options.timeoutMs);
     const responseType = options.responseType ?? 'auto';
-    const { response, result, refreshError } = await execute(prepared, (r) => readData(r, prepared.method, responseType));
+    const { response, result, refreshError } = await execute(prepared, (r) =>
+      readData(r, prepared.method, responseType),
+    );
 
     if (!response.ok) {
       const common = { url: prepared.url, data: result, info: { method: prepared.method } };
@@ -409,7 +418,11 @@ export function createRequester(deps: TRequesterDeps): TRequester {
       NO_BODY_STATUSES.has(r.status) || prepared.method === 'HEAD' ? Promise.resolve(null) : r.arrayBuffer(),
     );
     // The body was read inside the timeout; hand back an equivalent, unread Response.
-    return new Response(result, { status: response.status, statusText: response.statusText, headers: response.headers });
+    return new Response(result, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
   }
 
   return { request, requestWithMeta, fetch: fetchCompatible };

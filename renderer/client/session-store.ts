@@ -89,7 +89,10 @@ const ZStoredSession = z
   .partial();
 
 /** Reads and validates a stored mobile session; unknown fields are ignored, bad ones reject it. */
-export function readStoredMobileSession(storage: TStorageLike, key = MOBILE_SESSION_STORAGE_KEY): Partial<TSessionState> | null {
+export function readStoredMobileSession(
+  storage: TStorageLike,
+  key = MOBILE_SESSION_STORAGE_KEY,
+): Partial<TSessionState> | null {
   const raw = storage.getItem(key);
   if (!raw) return null;
   try {

@@ -54,7 +54,12 @@ export function parseCookieString(cookieString: string): Map<string, string> {
 }
 
 /** Serialises one `Set-Cookie`-style assignment for `document.cookie = ...`. */
-export function serializeCookie(name: string, value: string, options: TCookieOptions = {}, now: TNow = Date.now): string {
+export function serializeCookie(
+  name: string,
+  value: string,
+  options: TCookieOptions = {},
+  now: TNow = Date.now,
+): string {
   const parts = [`${name}=${encodeURIComponent(value)}`, `Path=${options.path ?? '/'}`];
   if (options.maxAgeMs !== undefined) {
     parts.push(`Max-Age=${Math.floor(options.maxAgeMs / 1000)}`);
@@ -89,7 +94,8 @@ export function createDocumentCookieJar(deps: {
 
 /** All utm_* query parameters of a query string (leading `?` optional) or URLSearchParams. */
 export function parseUtm(search: string | URLSearchParams): TUtm {
-  const params = typeof search === 'string' ? new URLSearchParams(search.startsWith('?') ? search.slice(1) : search) : search;
+  const params =
+    typeof search === 'string' ? new URLSearchParams(search.startsWith('?') ? search.slice(1) : search) : search;
   const utm: TUtm = {};
   for (const [key, value] of params) {
     const name = key.toLowerCase();

@@ -118,7 +118,10 @@ export const NO_CACHE_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /** Image download: a GET as a blob with no-cache headers; the extension comes from the type. */
-export async function downloadImage(requester: TBlobRequester, url: string): Promise<{ blob: Blob; extension: TImageExtension }> {
+export async function downloadImage(
+  requester: TBlobRequester,
+  url: string,
+): Promise<{ blob: Blob; extension: TImageExtension }> {
   const { data, headers } = await requester.requestWithMeta<Blob>({
     method: 'GET',
     url,

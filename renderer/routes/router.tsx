@@ -4,6 +4,11 @@
  * not-found catch-all. Routes of the table without a screen are not mounted, so they show not-found.
  * Every screen of a guarded route is wrapped in the route guard (renderer/auth/guards.tsx), which
  * also sends a 401 from any query or mutation of that screen to the log-in screen.
+ *
+ * Runtime wiring (spec §2, §4): a lazy chunk that fails to load sets the navigation store's
+ * load-error flag and is logged as a routing error; an unknown path is reported and reloaded as a
+ * full page load once (runtime/not-found-reload.ts); content screens load their data through the
+ * navigation-data helper (redirects, and a full page load plus a warning on a status ≥ 400).
  */
 import {
   createBrowserRouter,
@@ -14,11 +19,17 @@ import {
   type RouteObject,
 } from 'react-router-dom';
 import { HTTP_STATUS } from '../../server/contracts/constants';
+import type { TLogger } from '../client/logger';
+import type { TRequester } from '../client/request';
+import { createMemoryStorage, type TStorageLike } from '../client/types';
 import { AppLayout } from '../app/app-shell';
 import { withGuard } from '../auth/guards';
 import { AppLoader } from '../app/app-loader';
 import type { TRouteHandle } from '../app/route-handle';
 import { RouteErrorBoundary } from '../app/route-error-boundary';
+import { loadNavigationData } from '../app/runtime/navigation-data';
+import type { TNavigationStore } from '../app/runtime/navigation-store';
+import { takeNotFoundReload } from '../app/runtime/not-found-reload';
 import {
   fillPath,
   findRoute,
@@ -27,12 +38,29 @@ import {
   pathParamNames,
   routeTable,
   type TRouteDefinition,
-  type TRouteGuard,
 } from './route-table';
 
 export type TAppRouter = ReturnType<typeof createBrowserRouter>;
 
 type TParams = LoaderFunctionArgs['params'];
+
+/** What the routes need from the app runtime (all optional: tests build routes without one). */
+export interface TRouterDeps {
+  logger?: Pick<TLogger, 'warn' | 'logError'> & Partial<Pick<TLogger, 'flush'>>;
+  navigation?: Pick<TNavigationStore, 'dispatch'>;
+  requester?: Pick<TRequester, 'requestWithMeta'>;
+  /** Where the not-found reload marker lives (sessionStorage in the browser). */
+  sessionStorage?: TStorageLike;
+  now?: () => number;
+}
+
+/** Content-managed screens (GET /v1/content/screens/<componentName>) by route name. */
+export const CONTENT_SCREENS: Readonly<Record<string, string>> = {
+  'v2.contactUs': 'contact-us',
+  'v2.browserButtons': 'browser-buttons',
+  'v2.welcome': 'welcome',
+  'v2.splash': 'splash',
+};
 
 function handleOf(route: TRouteDefinition): TRouteHandle {
   return { routeName: route.name, flags: route.flags ?? {}, guard: route.guard ?? null };
@@ -58,11 +86,25 @@ function notFound(): never {
   throw data(null, { status: HTTP_STATUS.notFound, statusText: 'Not Found' });
 }
 
-/** The lazy screen, wrapped in its route's guard (spec §2: signedIn, known, admin; none for changesIdentity). */
-function lazyScreen(screen: NonNullable<TRouteDefinition['screen']>, guard?: TRouteGuard): RouteObject['lazy'] {
+/**
+ * The lazy screen, wrapped in its route's guard (spec §2: signedIn, known, admin; none for
+ * changesIdentity). A chunk that fails to load sets the load-error flag and is logged.
+ */
+function lazyScreen(
+  route: Pick<TRouteDefinition, 'name' | 'screen' | 'guard'>,
+  deps: TRouterDeps,
+): RouteObject['lazy'] {
+  const screen = route.screen;
+  if (!screen) return undefined;
   return async () => {
-    const module = await screen();
-    return { Component: withGuard(module.default, guard) };
+    try {
+      const module = await screen();
+      return { Component: withGuard(module.default, route.guard) };
+    } catch (error) {
+      deps.navigation?.dispatch({ type: 'loadError' });
+      deps.logger?.logError('routing', error, { route: route.name, kind: 'chunk-load' });
+      throw error;
+    }
   };
 }
 
@@ -76,22 +118,49 @@ export function isMounted(route: TRouteDefinition): boolean {
   return !route.fullPageLoad && (route.screen !== undefined || route.redirectTo !== undefined);
 }
 
-function routeObject(route: TRouteDefinition): RouteObject {
+function localPath(url: URL): string {
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+function contentLoader(componentName: string, deps: TRouterDeps, isInitialized: () => boolean) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    const requester = deps.requester;
+    if (!requester) return null;
+    const url = new URL(request.url);
+    return loadNavigationData(
+      async () => {
+        const answer = await requester.requestWithMeta<unknown>({
+          method: 'GET',
+          url: `/v1/content/screens/${encodeURIComponent(componentName)}`,
+          signal: request.signal,
+        });
+        return { status: answer.status, location: answer.headers.get('location'), data: answer.data };
+      },
+      { target: url.href, origin: url.origin, isInitialLoad: !isInitialized() },
+      deps.logger,
+    );
+  };
+}
+
+function routeObject(route: TRouteDefinition, deps: TRouterDeps, isInitialized: () => boolean): RouteObject {
   const needsIdCheck = pathParamNames(route.path).some(isUuidParam);
   const target = route.redirectTo ? findRoute(route.redirectTo) : undefined;
   if (route.redirectTo && !target)
     throw new Error(`Route ${route.name} redirects to unknown route ${route.redirectTo}`);
+  const content = CONTENT_SCREENS[route.name];
+  const loadContent = content && !target ? contentLoader(content, deps, isInitialized) : undefined;
 
   const loader =
-    needsIdCheck || target
-      ? async ({ params, request }: LoaderFunctionArgs) => {
+    needsIdCheck || target || loadContent
+      ? async (args: LoaderFunctionArgs) => {
+          const { params, request } = args;
           if (needsIdCheck && hasMalformedIds(route.path, params, await loadIsUuid())) notFound();
           if (target) {
             const { search, hash } = new URL(request.url);
             const location = `${fillPath(target.path, params)}${search}${hash}`;
             throw target.fullPageLoad ? redirectDocument(location) : redirect(location);
           }
-          return null;
+          return loadContent ? loadContent(args) : null;
         }
       : undefined;
 
@@ -99,39 +168,48 @@ function routeObject(route: TRouteDefinition): RouteObject {
     id: route.name,
     handle: handleOf(route),
     ...(loader ? { loader } : {}),
-    ...(target
-      ? { Component: RedirectingScreen }
-      : route.screen
-        ? { lazy: lazyScreen(route.screen, route.guard) }
-        : {}),
+    ...(target ? { Component: RedirectingScreen } : route.screen ? { lazy: lazyScreen(route, deps) } : {}),
   };
   const location = childLocation(route.path);
   return 'index' in location ? { ...base, index: true } : { ...base, path: location.path };
 }
 
 /**
- * Route objects for `createBrowserRouter`. `isInitialized` tells the catch-all whether the router has
- * finished its first load: an unknown path reached by an in-app navigation is reported and reloaded
- * as a full page load (the server may own it), while a first load just shows not-found.
+ * The catch-all's loader: an unknown path is reported and reloaded as a full page load once (the
+ * server or a newer build may know it); the load after that shows the not-found screen.
  */
-export function buildRouteObjects(isInitialized: () => boolean = () => false): RouteObject[] {
-  const screens = routeTable.filter(isMounted).map(routeObject);
+export function notFoundLoader(deps: TRouterDeps) {
+  const storage = deps.sessionStorage ?? createMemoryStorage();
+  const now = deps.now ?? Date.now;
+  return ({ request }: LoaderFunctionArgs) => {
+    const url = new URL(request.url);
+    const location = localPath(url);
+    const path = `${url.pathname}${url.search}`;
+    if (takeNotFoundReload(storage, path, now())) {
+      deps.navigation?.dispatch({ type: 'leave', target: location });
+      throw redirectDocument(location);
+    }
+    deps.logger?.warn('routing', `Route not found: ${path}`, { path, status: HTTP_STATUS.notFound });
+    return null;
+  };
+}
+
+/**
+ * Route objects for `createBrowserRouter`. `isInitialized` tells loaders whether the router has
+ * finished its first load (a status ≥ 400 on navigation data reloads the page only after it).
+ */
+export function buildRouteObjects(isInitialized: () => boolean = () => false, deps: TRouterDeps = {}): RouteObject[] {
+  const screens = routeTable.filter(isMounted).map((route) => routeObject(route, deps, isInitialized));
 
   const catchAll: RouteObject = {
     id: notFoundRoute.name,
     path: '*',
     handle: handleOf(notFoundRoute),
-    loader: ({ request }: LoaderFunctionArgs) => {
-      if (isInitialized()) {
-        const url = new URL(request.url);
-        const location = `${url.pathname}${url.search}${url.hash}`;
-        // TODO: report through the client logger once renderer/client is wired in.
-        console.warn(`Route not found, reloading as a full page load: ${location}`);
-        throw redirectDocument(location);
-      }
-      return null;
-    },
-    lazy: lazyScreen(notFoundRoute.screen),
+    loader: notFoundLoader(deps),
+    // A revalidation (e.g. after a fetcher) must not count as a second visit.
+    shouldRevalidate: ({ currentUrl, nextUrl }) =>
+      currentUrl.pathname !== nextUrl.pathname || currentUrl.search !== nextUrl.search,
+    lazy: lazyScreen(notFoundRoute, deps),
   };
 
   return [
@@ -152,9 +230,9 @@ export function buildRouteObjects(isInitialized: () => boolean = () => false): R
   ];
 }
 
-export function createAppRouter(): TAppRouter {
-  // The catch-all needs the router it belongs to; the holder is filled right after creation.
+export function createAppRouter(deps: TRouterDeps = {}): TAppRouter {
+  // Loaders need the router they belong to; the holder is filled right after creation.
   const holder: { router?: TAppRouter } = {};
-  holder.router = createBrowserRouter(buildRouteObjects(() => holder.router?.state.initialized === true));
+  holder.router = createBrowserRouter(buildRouteObjects(() => holder.router?.state.initialized === true, deps));
   return holder.router;
 }

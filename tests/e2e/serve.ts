@@ -13,7 +13,9 @@ import { startServer } from '../../server/main';
 import { seedDemoData } from '../../prisma/seed';
 import { createDatabaseIfMissing, dropDatabase, ensureDatabaseServer } from '../../scripts/lib/database-server';
 
-const server = await ensureDatabaseServer({ env: { DATABASE_URL: process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL } });
+const server = await ensureDatabaseServer({
+  env: { DATABASE_URL: process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL },
+});
 // One database per port, so two runs on one machine never share data.
 const url = withDatabase(server.url, `gifting_e2e_${process.env.E2E_PORT ?? '3101'}`);
 await dropDatabase(url);

@@ -18,8 +18,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { href } from '../../routes/route-table';
 import { formatCount } from './format';
 import { GiftGuideGrid, GiftGuideGridSkeleton } from './gift-guide-grid';
@@ -54,7 +53,18 @@ const FEATURES = [
 ] as const;
 
 export default function LandingScreen() {
-  const [market, setMarket] = useState<string | null>(null);
+  // The chosen market lives in the address (`?market=CA`): shareable, and back goes to the previous one.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const market = searchParams.get('market')?.toUpperCase() || null;
+  const setMarket = (value: string): void => {
+    setSearchParams(
+      (params) => {
+        params.set('market', value);
+        return params;
+      },
+      { preventScrollReset: true },
+    );
+  };
   const landing = useLandingSummary(market);
   const data = landing.data;
   const locale = data?.marketData.locale ?? 'en-US';

@@ -11,7 +11,9 @@ test.describe('foundation API', () => {
   test('REST and tRPC serve the same market data', async ({ request }) => {
     const rest = await request.get('/v1/shop/market-data?market=CA');
     expect(rest.status()).toBe(200);
-    const trpc = await request.get(`/trpc/shop.marketData?input=${encodeURIComponent(JSON.stringify({ market: 'CA' }))}`);
+    const trpc = await request.get(
+      `/trpc/shop.marketData?input=${encodeURIComponent(JSON.stringify({ market: 'CA' }))}`,
+    );
     const body = (await trpc.json()) as { result: { data: unknown } };
     expect(body.result.data).toEqual(await rest.json());
     expect(await rest.json()).toEqual({ market: 'CA', currency: 'CAD', locale: 'en-CA' });

@@ -86,7 +86,28 @@ export class Shell {
     await expect(this.accountMenu()).toHaveCount(0);
   }
 
+  readonly termsDialog = (): Locator => this.page.getByTestId('terms-dialog');
+
+  /**
+   * Signed-in members who have not accepted the terms of service get a dialog outside the auth
+   * routes: waits until the shell has checked (html[data-terms]) and accepts when it is shown.
+   */
+  async acceptTermsIfShown(): Promise<void> {
+    const html = this.page.locator('html');
+    await expect(html).toHaveAttribute('data-terms', /^(none|accepted|required|unknown)$/);
+    if ((await html.getAttribute('data-terms')) !== 'required') return;
+    // Required, but auth routes never show the dialog.
+    const shown = await this.termsDialog()
+      .waitFor({ state: 'visible', timeout: 2_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (!shown) return;
+    await this.page.getByTestId('terms-accept').click();
+    await expect(this.termsDialog()).toHaveCount(0);
+  }
+
   async logOut(): Promise<void> {
+    await this.acceptTermsIfShown();
     await this.accountMenu().click();
     await this.page.getByTestId('logout-button').click();
   }

@@ -36,7 +36,10 @@ describe('navigation store', () => {
   it('is left on a full page load, and a cancelled navigation goes back to updated', () => {
     let state = navigationReducer(initialNavigationState(), { type: 'end', location: '/' });
     state = navigationReducer(state, { type: 'start', target: '/nope/', samePath: false });
-    expect(navigationReducer(state, { type: 'leave', target: '/nope/' })).toMatchObject({ routeState: 'left', routing: false });
+    expect(navigationReducer(state, { type: 'leave', target: '/nope/' })).toMatchObject({
+      routeState: 'left',
+      routing: false,
+    });
     expect(navigationReducer(state, { type: 'cancel' })).toMatchObject({ routeState: 'updated', routing: false });
     const idle = navigationReducer(initialNavigationState(), { type: 'cancel' });
     expect(idle).toEqual(initialNavigationState());

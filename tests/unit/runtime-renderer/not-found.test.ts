@@ -27,7 +27,13 @@ describe('not-found reload once', () => {
   });
 
   it('never reloads when the marker cannot be stored', () => {
-    const broken = { getItem: () => null, setItem: () => { throw new Error('quota'); }, removeItem: () => undefined };
+    const broken = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error('quota');
+      },
+      removeItem: () => undefined,
+    };
     expect(takeNotFoundReload(broken, '/nope/', 0)).toBe(false);
   });
 
@@ -35,7 +41,7 @@ describe('not-found reload once', () => {
     expect(readNotFoundMarker(createMemoryStorage({ [NOT_FOUND_RELOAD_KEY]: '{bad' }))).toBeNull();
   });
 
-  it("the catch-all loader redirects to a document load once, then reports", async () => {
+  it('the catch-all loader redirects to a document load once, then reports', async () => {
     const storage = createMemoryStorage();
     const warnings: string[] = [];
     const events: string[] = [];
@@ -45,7 +51,9 @@ describe('not-found reload once', () => {
       logger: { warn: (_c, message) => (warnings.push(message), null), logError: () => null },
       navigation: { dispatch: (event) => events.push(event.type) },
     });
-    const args = { request: new Request('http://app.test/no-such-page/?a=1'), params: {}, context: {} } as Parameters<typeof loader>[0];
+    const args = { request: new Request('http://app.test/no-such-page/?a=1'), params: {}, context: {} } as Parameters<
+      typeof loader
+    >[0];
     let thrown: unknown;
     try {
       loader(args);

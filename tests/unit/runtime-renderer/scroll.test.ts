@@ -12,47 +12,89 @@ import {
 
 describe('scrollDecision', () => {
   it('restores the saved position on back/forward', () => {
-    expect(scrollDecision({ navigationType: 'POP', previousPathname: '/home/', pathname: '/', hash: '', saved: 1500 })).toEqual({
+    expect(
+      scrollDecision({ navigationType: 'POP', previousPathname: '/home/', pathname: '/', hash: '', saved: 1500 }),
+    ).toEqual({
       kind: 'restore',
       y: 1500,
     });
   });
 
   it('does not restore on a push even when a position is known for the entry', () => {
-    expect(scrollDecision({ navigationType: 'PUSH', previousPathname: '/home/', pathname: '/', hash: '', saved: 1500 })).toEqual({
+    expect(
+      scrollDecision({ navigationType: 'PUSH', previousPathname: '/home/', pathname: '/', hash: '', saved: 1500 }),
+    ).toEqual({
       kind: 'top',
     });
   });
 
   it('keeps the position when only the query changes on the same path', () => {
-    expect(scrollDecision({ navigationType: 'PUSH', previousPathname: '/', pathname: '/', hash: '', saved: undefined })).toEqual({
+    expect(
+      scrollDecision({ navigationType: 'PUSH', previousPathname: '/', pathname: '/', hash: '', saved: undefined }),
+    ).toEqual({
       kind: 'keep',
     });
-    expect(scrollDecision({ navigationType: 'REPLACE', previousPathname: '/home/', pathname: '/home/', hash: '', saved: null })).toEqual({
+    expect(
+      scrollDecision({
+        navigationType: 'REPLACE',
+        previousPathname: '/home/',
+        pathname: '/home/',
+        hash: '',
+        saved: null,
+      }),
+    ).toEqual({
       kind: 'keep',
     });
     // back/forward to an entry without a saved position, same path
-    expect(scrollDecision({ navigationType: 'POP', previousPathname: '/home/', pathname: '/home/', hash: '', saved: undefined })).toEqual({
+    expect(
+      scrollDecision({
+        navigationType: 'POP',
+        previousPathname: '/home/',
+        pathname: '/home/',
+        hash: '',
+        saved: undefined,
+      }),
+    ).toEqual({
       kind: 'keep',
     });
   });
 
   it('goes to the top on a new path', () => {
-    expect(scrollDecision({ navigationType: 'PUSH', previousPathname: '/', pathname: '/home/', hash: '', saved: undefined })).toEqual({
+    expect(
+      scrollDecision({ navigationType: 'PUSH', previousPathname: '/', pathname: '/home/', hash: '', saved: undefined }),
+    ).toEqual({
       kind: 'top',
     });
-    expect(scrollDecision({ navigationType: 'POP', previousPathname: '/', pathname: '/home/', hash: '', saved: undefined })).toEqual({
+    expect(
+      scrollDecision({ navigationType: 'POP', previousPathname: '/', pathname: '/home/', hash: '', saved: undefined }),
+    ).toEqual({
       kind: 'top',
     });
   });
 
   it('scrolls to a hash target, falling back to keep (same path) or top (new path)', () => {
-    expect(scrollDecision({ navigationType: 'PUSH', previousPathname: '/welcome/', pathname: '/welcome/', hash: '#section-2', saved: undefined })).toEqual({
+    expect(
+      scrollDecision({
+        navigationType: 'PUSH',
+        previousPathname: '/welcome/',
+        pathname: '/welcome/',
+        hash: '#section-2',
+        saved: undefined,
+      }),
+    ).toEqual({
       kind: 'hash',
       id: 'section-2',
       fallback: 'keep',
     });
-    expect(scrollDecision({ navigationType: 'PUSH', previousPathname: '/', pathname: '/welcome/', hash: '#caf%C3%A9', saved: undefined })).toEqual({
+    expect(
+      scrollDecision({
+        navigationType: 'PUSH',
+        previousPathname: '/',
+        pathname: '/welcome/',
+        hash: '#caf%C3%A9',
+        saved: undefined,
+      }),
+    ).toEqual({
       kind: 'hash',
       id: 'café',
       fallback: 'top',
@@ -60,8 +102,12 @@ describe('scrollDecision', () => {
   });
 
   it('keeps the browser position on the first render', () => {
-    expect(scrollDecision({ navigationType: 'POP', previousPathname: null, pathname: '/', hash: '', saved: undefined })).toEqual({ kind: 'keep' });
-    expect(scrollDecision({ navigationType: 'POP', previousPathname: null, pathname: '/', hash: '', saved: 300 })).toEqual({ kind: 'restore', y: 300 });
+    expect(
+      scrollDecision({ navigationType: 'POP', previousPathname: null, pathname: '/', hash: '', saved: undefined }),
+    ).toEqual({ kind: 'keep' });
+    expect(
+      scrollDecision({ navigationType: 'POP', previousPathname: null, pathname: '/', hash: '', saved: 300 }),
+    ).toEqual({ kind: 'restore', y: 300 });
   });
 });
 

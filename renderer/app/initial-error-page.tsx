@@ -1,0 +1,25 @@
+/** The page rendered instead of the app when the server's initial state carries an error type. */
+import { Button, Center, Container, Stack, Text, Title } from '@mantine/core';
+import { INITIAL_ERROR_COPY, type TInitialErrorType } from './runtime/initial-state';
+
+export function InitialErrorPage({ errorType, onRetry }: { errorType: TInitialErrorType; onRetry: () => void }) {
+  const copy = INITIAL_ERROR_COPY[errorType];
+  return (
+    <Center mih="100vh" data-testid="initial-error-page" data-error-type={errorType}>
+      <Container size="sm">
+        <Stack align="center" ta="center" gap="md">
+          <Text fz={64} lh={1} aria-hidden>
+            {errorType === 'maintenance' ? '🛠️' : '🎁'}
+          </Text>
+          <Title order={1}>{copy.title}</Title>
+          <Text c="dimmed" maw={460}>
+            {copy.body}
+          </Text>
+          <Button size="md" onClick={onRetry} data-testid="initial-error-retry">
+            Try again
+          </Button>
+        </Stack>
+      </Container>
+    </Center>
+  );
+}

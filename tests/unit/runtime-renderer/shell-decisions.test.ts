@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { parseInitialState, readInitialState } from '../../../renderer/app/runtime/initial-state';
+import { shouldRegisterServiceWorker } from '../../../renderer/app/runtime/service-worker';
+import {
+  isAuthRoute,
+  isGeneratorRoute,
+  shouldCheckTerms,
+  shouldShowOneTap,
+  shouldShowTermsDialog,
+  socialLoginAddress,
+} from '../../../renderer/app/runtime/visibility';
+
+describe('initial state', () => {
+  it('reads the error type of the server', () => {
+    expect(parseInitialState('{"errorType":null}')).toEqual({ errorType: null });
+    expect(parseInitialState('{"errorType":"maintenance"}')).toEqual({ errorType: 'maintenance' });
+    expect(parseInitialState('{"errorType":"unavailable"}')).toEqual({ errorType: 'unavailable' });
+    expect(parseInitialState('{"errorType":"meltdown"}')).toEqual({ errorType: 'unavailable' });
+  });
+
+  it('treats a missing or unreadable state as no error', () => {
+    expect(parseInitialState(null)).toEqual({ errorType: null });
+    expect(parseInitialState('')).toEqual({ errorType: null });
+    expect(parseInitialState('<oops>')).toEqual({ errorType: null });
+    expect(parseInitialState('[]')).toEqual({ errorType: null });
+    expect(readInitialState({ getElementById: () => null })).toEqual({ errorType: null });
+    expect(
+      readInitialState({
+        getElementById: () => ({ textContent: '{"errorType":"maintenance"}' }) as unknown as HTMLElement,
+      }),
+    ).toEqual({ errorType: 'maintenance' });
+  });
+});
+
+describe('service worker', () => {
+  it('registers on https only', () => {
+    expect(shouldRegisterServiceWorker({ protocol: 'https:' }, { supported: true })).toBe(true);
+    expect(shouldRegisterServiceWorker({ protocol: 'http:' }, { supported: true })).toBe(false);
+    expect(shouldRegisterServiceWorker({ protocol: 'file:' }, { supported: true })).toBe(false);
+  });
+
+  it('never registers without support or in development', () => {
+    expect(shouldRegisterServiceWorker({ protocol: 'https:' }, { supported: false })).toBe(false);
+    expect(shouldRegisterServiceWorker({ protocol: 'https:' }, { supported: true, isDev: true })).toBe(false);
+  });
+});
+
+describe('route-based visibility', () => {
+  it('knows auth and generator routes', () => {
+    for (const path of [
+      '/a/log-in/',
+      '/a/sign-up/',
+      '/auth/merge-accounts/',
+      '/switch-identity/',
+      '/switch-identity',
+    ]) {
+      expect(isAuthRoute(path), path).toBe(true);
+    }
+    for (const path of ['/', '/home/', '/authors/', '/a-list/']) expect(isAuthRoute(path), path).toBe(false);
+    expect(isGeneratorRoute('/secret-santa-generator/')).toBe(true);
+    expect(isGeneratorRoute('/secret-santa-generator/light/invite/')).toBe(true);
+    expect(isGeneratorRoute('/gift-exchange-generator')).toBe(true);
+    expect(isGeneratorRoute('/gift-exchanges/')).toBe(false);
+  });
+
+  const member = { pathname: '/home/', isReady: true, isAuthenticated: true, isImpersonated: false };
+
+  it('shows the terms dialog to signed-in members who have not accepted, outside auth routes', () => {
+    expect(shouldShowTermsDialog({ ...member, accepted: false })).toBe(true);
+    expect(shouldShowTermsDialog({ ...member, accepted: true })).toBe(false);
+    expect(shouldShowTermsDialog({ ...member, accepted: null })).toBe(false);
+    expect(shouldShowTermsDialog({ ...member, accepted: undefined })).toBe(false);
+    expect(shouldShowTermsDialog({ ...member, pathname: '/a/email-confirmed/', accepted: false })).toBe(false);
+    expect(shouldShowTermsDialog({ ...member, pathname: '/auth/related-accounts/', accepted: false })).toBe(false);
+    expect(shouldShowTermsDialog({ ...member, isAuthenticated: false, accepted: false })).toBe(false);
+    expect(shouldShowTermsDialog({ ...member, isImpersonated: true, accepted: false })).toBe(false);
+    expect(shouldShowTermsDialog({ ...member, isReady: false, accepted: false })).toBe(false);
+    // The question is asked on auth routes too, so the answer is ready when the member leaves them.
+    expect(shouldCheckTerms({ ...member, pathname: '/a/log-in/' })).toBe(true);
+    expect(shouldCheckTerms({ ...member, isAuthenticated: false })).toBe(false);
+  });
+
+  const visitor = { pathname: '/home/', isReady: true, isAuthenticated: false, providerCount: 1, dismissed: false };
+
+  it('offers one-tap sign-in to visitors outside generator and auth routes', () => {
+    expect(shouldShowOneTap(visitor)).toBe(true);
+    expect(shouldShowOneTap({ ...visitor, pathname: '/' })).toBe(true);
+    expect(shouldShowOneTap({ ...visitor, isAuthenticated: true })).toBe(false);
+    expect(shouldShowOneTap({ ...visitor, providerCount: 0 })).toBe(false);
+    expect(shouldShowOneTap({ ...visitor, dismissed: true })).toBe(false);
+    expect(shouldShowOneTap({ ...visitor, isReady: false })).toBe(false);
+    expect(shouldShowOneTap({ ...visitor, pathname: '/secret-santa-generator/budget/' })).toBe(false);
+    expect(shouldShowOneTap({ ...visitor, pathname: '/gift-exchange-generator/' })).toBe(false);
+    expect(shouldShowOneTap({ ...visitor, pathname: '/a/log-in/' })).toBe(false);
+    expect(shouldShowOneTap({ ...visitor, pathname: '/auth/reset-password/' })).toBe(false);
+  });
+
+  it('builds the social log-in address with the current path and query', () => {
+    expect(socialLoginAddress('google', '/shop/?q=socks')).toBe(
+      '/auth/v2/login/?idp=google&returnurl=%2Fshop%2F%3Fq%3Dsocks',
+    );
+    expect(socialLoginAddress('google', '/', 'a@b.test')).toBe(
+      '/auth/v2/login/?idp=google&returnurl=%2F&lh=a%40b.test',
+    );
+  });
+});
