@@ -1,6 +1,6 @@
 /**
  * `npm test`: everything, on a machine where nobody set anything up. Generates the Prisma client,
- * type-checks, lints, runs the unit and integration tests (the database is found or started by the
+ * type-checks, lints, checks formatting, runs the unit and integration tests (the database is found or started by the
  * integration set-up), builds the renderer, installs Debian's Chromium when missing (as root), and
  * runs the Playwright api and ui projects. Ends with one line: "N passed, N failed".
  */
@@ -48,6 +48,7 @@ function countPlaywright(file: string): void {
 run('prisma client', process.execPath, ['scripts/prisma-generate.mjs']);
 run('typecheck', bin('tsc'), ['-p', 'tsconfig.json']);
 run('lint', bin('eslint'), ['.', '--max-warnings=0']);
+run('format', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
 
 const vitestReport = path.join(REPORTS, 'vitest.json');
 run('unit and integration tests (vitest)', bin('vitest'), [
