@@ -9,6 +9,13 @@ import { ZUuid } from '../contracts/validation';
 import type { TAppDeps } from '../deps';
 import { AppError } from '../errors';
 import { parseInput } from '../rest/validate';
+import {
+  ZChangeEmailInput,
+  ZChangePasswordInput,
+  changePassword,
+  confirmEmailChange,
+  requestEmailChange,
+} from '../services/accounts/change-credentials';
 import { confirmEmailByCode, confirmEmailByLink } from '../services/accounts/confirm-email';
 import { LOGIN_FAILED_MESSAGE, ZLogInInput, logIn } from '../services/accounts/log-in';
 import {
@@ -129,6 +136,7 @@ const ZNavigationQuery = z.object({
   idp: z.string().max(40).optional(),
   lh: z.string().max(254).optional(),
 });
+const ZCodeInput = z.object({ code: z.string().regex(/^\s*\d{6}\s*$/, 'Enter the six-digit code') });
 const ZUidQuery = z.object({ uid: ZUuid, returnurl: z.string().optional() });
 
 function withQuery(path: string, params: Record<string, string | undefined>): string {
@@ -247,10 +255,7 @@ export function authRoutes(deps: TAppDeps, extensions: TAuthRouteExtensions = {}
       assertSameSiteJsonPost(deps.config, request);
       const identity = requireIdentity(request);
       refuseWhileImpersonating(identity, 'Confirming an e-mail');
-      const { code } = parseInput(
-        z.object({ code: z.string().regex(/^\s*\d{6}\s*$/, 'Enter the six-digit code') }),
-        request.body,
-      );
+      const { code } = parseInput(ZCodeInput, request.body);
       await confirmEmailByCode(deps, { userId: identity.userId, code });
       return reissue(deps, identity.familyId);
     });
@@ -287,6 +292,33 @@ export function authRoutes(deps: TAppDeps, extensions: TAuthRouteExtensions = {}
       if (identity.familyId)
         await deps.db.refreshTokenFamily.update({ where: { id: identity.familyId }, data: { scope: null } });
       return reissue(deps, identity.familyId);
+    });
+
+    app.post('/auth/v2/change-password/', async (request) => {
+      assertSameSiteJsonPost(deps.config, request);
+      const identity = requireIdentity(request);
+      refuseWhileImpersonating(identity, 'Changing a password');
+      const input = parseInput(ZChangePasswordInput, request.body);
+      await changePassword(deps, { userId: identity.userId, familyId: identity.familyId, ...input, ip: request.ip });
+      return { ok: true };
+    });
+
+    app.post('/auth/v2/change-email/', async (request, reply) => {
+      assertSameSiteJsonPost(deps.config, request);
+      const identity = requireIdentity(request);
+      refuseWhileImpersonating(identity, 'Changing an e-mail');
+      const input = parseInput(ZChangeEmailInput, request.body);
+      await requestEmailChange(deps, { userId: identity.userId, ...input });
+      return reply.code(202).send({ ok: true });
+    });
+
+    app.post('/auth/v2/change-email/confirm/', async (request) => {
+      assertSameSiteJsonPost(deps.config, request);
+      const identity = requireIdentity(request);
+      refuseWhileImpersonating(identity, 'Changing an e-mail');
+      const { code } = parseInput(ZCodeInput, request.body);
+      const { email } = await confirmEmailChange(deps, { userId: identity.userId, code, ip: request.ip });
+      return { ...(await reissue(deps, identity.familyId)), email };
     });
 
     // ---- Staff and switching --------------------------------------------------------------------

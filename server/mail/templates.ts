@@ -51,3 +51,31 @@ export function resetPasswordMail(input: {
     html: layout('Reset your password', lines, { label: 'Choose a new password', url: input.resetUrl }),
   };
 }
+
+export function changeEmailCodeMail(input: { to: string; name: string; code: string; expiresMinutes: number }): TMail {
+  const lines = [
+    `Hi ${input.name},`,
+    `Enter ${input.code} to make this your Gifting e-mail. The code expires in ${input.expiresMinutes} minutes.`,
+    'If you did not ask for this, ignore this e-mail: nothing changes.',
+  ];
+  return {
+    to: input.to,
+    subject: `${input.code} confirms your new Gifting e-mail`,
+    text: `${lines.join('\n\n')}\n`,
+    html: layout('Confirm your new e-mail', lines),
+  };
+}
+
+export function emailChangedNoticeMail(input: { to: string; name: string; newEmail: string }): TMail {
+  const lines = [
+    `Hi ${input.name},`,
+    `The e-mail of your Gifting account was changed to ${input.newEmail}.`,
+    'If this was not you, reset your password from the log-in page and write to help@gifting.test.',
+  ];
+  return {
+    to: input.to,
+    subject: 'Your Gifting e-mail was changed',
+    text: `${lines.join('\n\n')}\n`,
+    html: layout('Your e-mail was changed', lines),
+  };
+}

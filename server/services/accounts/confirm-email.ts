@@ -1,6 +1,6 @@
 import type { TAppDeps } from '../../deps';
 import { AppError } from '../../errors';
-import { consumeCode, consumeLinkToken } from './email-tokens';
+import { assertCodeAccepted, consumeCode, consumeLinkToken } from './email-tokens';
 
 async function markConfirmed(deps: TAppDeps, userId: string, email: string): Promise<void> {
   await deps.db.user.updateMany({ where: { id: userId, email }, data: { emailConfirmedAt: new Date() } });
@@ -14,18 +14,7 @@ export async function confirmEmailByCode(
   const user = await deps.db.user.findUnique({ where: { id: userId } });
   if (!user?.email) throw new AppError('NOT_FOUND');
   if (user.emailConfirmedAt) return;
-  const result = await consumeCode(deps.db, userId, code);
-  if (result === 'wrong')
-    throw new AppError('VALIDATION', {
-      message: 'That code is not right',
-      fieldErrors: { code: 'That code is not right' },
-    });
-  if (result === 'expired') {
-    throw new AppError('GONE', {
-      message: 'That code has expired; send a new one',
-      fieldErrors: { code: 'That code has expired' },
-    });
-  }
+  assertCodeAccepted(await consumeCode(deps.db, userId, code));
   await markConfirmed(deps, userId, user.email);
 }
 

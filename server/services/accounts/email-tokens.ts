@@ -1,16 +1,23 @@
 /** Mailed secrets: six-digit codes and single-use links, stored hashed, expiring, attempt-limited. */
 import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { TDb } from '../../db/client';
+import { AppError } from '../../errors';
 
 export const CONFIRM_CODE_TTL_MINUTES = 30;
 export const RESET_LINK_TTL_MINUTES = 60;
 export const MAX_CODE_ATTEMPTS = 5;
 
-export type TEmailTokenPurpose = 'confirm-code' | 'confirm-link' | 'reset-password';
+export type TEmailTokenPurpose = 'confirm-code' | 'confirm-link' | 'reset-password' | 'change-email';
+/** Purposes whose secret is a six-digit code typed by the member (salted with their id). */
+type TCodePurpose = 'confirm-code' | 'change-email';
+
+function isCodePurpose(purpose: TEmailTokenPurpose): purpose is TCodePurpose {
+  return purpose === 'confirm-code' || purpose === 'change-email';
+}
 
 function hashSecret(purpose: TEmailTokenPurpose, userId: string, secret: string): string {
   return createHash('sha256')
-    .update(`${purpose}:${purpose === 'confirm-code' ? userId : ''}:${secret}`)
+    .update(`${purpose}:${isCodePurpose(purpose) ? userId : ''}:${secret}`)
     .digest('hex');
 }
 
@@ -18,10 +25,9 @@ export async function createEmailToken(
   db: TDb,
   input: { userId: string; email: string; purpose: TEmailTokenPurpose; ttlMinutes: number },
 ): Promise<string> {
-  const secret =
-    input.purpose === 'confirm-code'
-      ? String(randomInt(0, 1_000_000)).padStart(6, '0')
-      : randomBytes(32).toString('base64url');
+  const secret = isCodePurpose(input.purpose)
+    ? String(randomInt(0, 1_000_000)).padStart(6, '0')
+    : randomBytes(32).toString('base64url');
   // A new secret replaces the older ones of the same purpose.
   await db.$transaction([
     db.emailToken.updateMany({
@@ -45,7 +51,7 @@ export async function createEmailToken(
 /** Consumes a link secret (reset password, confirm link); null when unknown, used or expired. */
 export async function consumeLinkToken(
   db: TDb,
-  purpose: Exclude<TEmailTokenPurpose, 'confirm-code'>,
+  purpose: Exclude<TEmailTokenPurpose, TCodePurpose>,
   secret: string,
 ): Promise<{ userId: string; email: string } | null> {
   const secretHash = hashSecret(purpose, '', secret);
@@ -58,22 +64,48 @@ export async function consumeLinkToken(
   return claimed.count === 1 ? { userId: token.userId, email: token.email } : null;
 }
 
-/** Checks a six-digit code for a member; each wrong try counts, five spoil the code. */
-export async function consumeCode(db: TDb, userId: string, code: string): Promise<'ok' | 'wrong' | 'expired'> {
+/**
+ * Checks a six-digit code for a member; each wrong try counts, five spoil the code. Answers the
+ * e-mail address the code was sent to when it is right.
+ */
+export async function consumeCode(
+  db: TDb,
+  userId: string,
+  code: string,
+  purpose: TCodePurpose = 'confirm-code',
+): Promise<{ status: 'ok'; email: string } | { status: 'wrong' | 'expired' }> {
   const token = await db.emailToken.findFirst({
-    where: { userId, purpose: 'confirm-code', usedAt: null },
+    where: { userId, purpose, usedAt: null },
     orderBy: { createdAt: 'desc' },
   });
-  if (!token || token.expiresAt <= new Date() || token.attempts >= MAX_CODE_ATTEMPTS) return 'expired';
+  if (!token || token.expiresAt <= new Date() || token.attempts >= MAX_CODE_ATTEMPTS) return { status: 'expired' };
   const expected = Buffer.from(token.secretHash, 'hex');
-  const actual = Buffer.from(hashSecret('confirm-code', userId, code.trim()), 'hex');
+  const actual = Buffer.from(hashSecret(purpose, userId, code.trim()), 'hex');
   if (!timingSafeEqual(expected, actual)) {
     await db.emailToken.update({ where: { id: token.id }, data: { attempts: { increment: 1 } } });
-    return 'wrong';
+    return { status: 'wrong' };
   }
   const claimed = await db.emailToken.updateMany({
     where: { id: token.id, usedAt: null },
     data: { usedAt: new Date() },
   });
-  return claimed.count === 1 ? 'ok' : 'expired';
+  return claimed.count === 1 ? { status: 'ok', email: token.email } : { status: 'expired' };
+}
+
+/** Turns a wrong or expired code into the answer both faces give (400 / 410 with a field message). */
+export function assertCodeAccepted(
+  result: Awaited<ReturnType<typeof consumeCode>>,
+): asserts result is { status: 'ok'; email: string } {
+  if (result.status === 'wrong') {
+    throw new AppError('VALIDATION', {
+      message: 'That code is not right',
+      fieldErrors: { code: 'That code is not right' },
+    });
+  }
+  if (result.status === 'expired') {
+    throw new AppError('GONE', {
+      message: 'That code has expired; send a new one',
+      fieldErrors: { code: 'That code has expired' },
+    });
+  }
 }

@@ -178,6 +178,25 @@ export const ROUTES: Record<string, TRouteRow> = {
     // Only a floater has no password yet.
     expect: { ...impersonatingRefused(409), floater: 200 },
   },
+  'POST /auth/v2/change-password/': {
+    request: () => ({
+      path: '/auth/v2/change-password/',
+      body: { currentPassword: 'wrong password', newPassword: 'whatever' },
+    }),
+    // Members get the wrong-password answer; a floater has no password to change.
+    expect: { ...impersonatingRefused(400), floater: 409 },
+  },
+  'POST /auth/v2/change-email/': {
+    request: () => ({
+      path: '/auth/v2/change-email/',
+      body: { newEmail: 'new@example.test', password: 'wrong password' },
+    }),
+    expect: { ...impersonatingRefused(400), floater: 409 },
+  },
+  'POST /auth/v2/change-email/confirm/': {
+    request: () => ({ path: '/auth/v2/change-email/confirm/', body: { code: '000000' } }),
+    expect: impersonatingRefused(410),
+  },
   'POST /auth/v2/impersonate/': {
     request: (a) => ({ path: '/auth/v2/impersonate/', body: { uid: a.owner.id, reason: 'Permission table' } }),
     expect: all(401),
