@@ -5,37 +5,21 @@
  */
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import type { IncomingMessage } from 'node:http';
 import { defineConfig, type ProxyOptions } from 'vite';
 
 const API_TARGET = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
 
 /**
- * Renderer pages that live under the proxied /auth prefix (see the Auth section of
- * renderer/routes/route-table.ts). Not imported from the table on purpose: the config is bundled by
- * esbuild, which would follow the table's lazy screen imports into React and CSS modules.
+ * The API prefixes the monolith owns (the same list as server/http/renderer.ts): everything else,
+ * /auth/merge-accounts/ and the other renderer pages under /auth included, is the app's.
  */
-const AUTH_PAGE_PATHS = [
-  '/auth/merge-accounts/',
-  '/auth/related-accounts/',
-  '/auth/reset-password/',
-  '/auth/impersonate/',
-];
-
-function isRendererPath(pathname: string): boolean {
-  const canonical = pathname.endsWith('/') ? pathname : `${pathname}/`;
-  return AUTH_PAGE_PATHS.includes(canonical);
-}
-
-/** A browser navigation (HTML accepted) to one of those pages gets the dev server's index.html. */
-function pageBypass(request: IncomingMessage): string | undefined {
-  const accept = request.headers.accept ?? '';
-  if (request.method !== 'GET' || !accept.includes('text/html')) return undefined;
-  const pathname = new URL(request.url ?? '/', 'http://local').pathname;
-  return isRendererPath(pathname) ? '/index.html' : undefined;
-}
-
-const apiProxy: ProxyOptions = { target: API_TARGET, changeOrigin: false, bypass: pageBypass };
+const api: ProxyOptions = { target: API_TARGET, changeOrigin: false };
+const API_PROXY: Record<string, ProxyOptions> = {
+  '/trpc': api,
+  '/v1/': api,
+  '/auth/v2/': api,
+  '/auth/set-experiment/': api,
+};
 
 export default defineConfig({
   root: fileURLToPath(new URL('./renderer', import.meta.url)),
@@ -45,6 +29,11 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rollupOptions: {
+      onwarn(warning, warn) {
+        // zod's sources carry /* @__PURE__ */ comments Rollup cannot place; harmless and not ours.
+        if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('/node_modules/')) return;
+        warn(warning);
+      },
       output: {
         // Long-lived vendor chunks: app releases do not invalidate the browser's copy of React or Mantine.
         manualChunks(id) {
@@ -67,17 +56,9 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: {
-      '/trpc': { target: API_TARGET, changeOrigin: false },
-      '/v1': { target: API_TARGET, changeOrigin: false },
-      '/auth': apiProxy,
-    },
+    proxy: API_PROXY,
   },
   preview: {
-    proxy: {
-      '/trpc': { target: API_TARGET, changeOrigin: false },
-      '/v1': { target: API_TARGET, changeOrigin: false },
-      '/auth': apiProxy,
-    },
+    proxy: API_PROXY,
   },
 });
