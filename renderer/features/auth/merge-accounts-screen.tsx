@@ -16,7 +16,8 @@ import { VALIDATION_MESSAGES } from '../../../server/contracts/messages';
 export default function MergeAccountsScreen() {
   const [search] = useSearchParams();
   const utils = trpc.useUtils();
-  const related = trpc.auth.relatedAccounts.useQuery();
+  // One page holds them all in practice: a handful of accounts ever share an e-mail.
+  const related = trpc.auth.relatedAccounts.useQuery({ limit: 100 });
   const [chosen, setChosen] = useState<string | null>(search.get('uid'));
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | null>(null);
@@ -28,7 +29,7 @@ export default function MergeAccountsScreen() {
     },
   });
 
-  const accounts = related.data ?? [];
+  const accounts = related.data?.items ?? [];
   const selected = accounts.find((account) => account.userId === chosen) ?? null;
 
   function askToConfirm(): void {

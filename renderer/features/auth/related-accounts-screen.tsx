@@ -10,7 +10,8 @@ import { AccountSummary, formatDate } from './account-list';
 import { AuthPage } from './auth-page';
 
 export default function RelatedAccountsScreen() {
-  const related = trpc.auth.relatedAccounts.useQuery();
+  // One page holds them all in practice: a handful of accounts ever share an e-mail.
+  const related = trpc.auth.relatedAccounts.useQuery({ limit: 100 });
 
   return (
     <AuthPage
@@ -33,13 +34,13 @@ export default function RelatedAccountsScreen() {
         <Alert color="red" variant="light" data-testid="related-accounts-error">
           {related.error.message}
         </Alert>
-      ) : related.data.length === 0 ? (
+      ) : related.data.items.length === 0 ? (
         <Alert color="gray" variant="light" data-testid="related-accounts-empty">
           No other account uses your e-mail address.
         </Alert>
       ) : (
         <Stack gap="sm" data-testid="related-accounts-list">
-          {related.data.map((account) => (
+          {related.data.items.map((account) => (
             <Card key={account.userId} withBorder radius="md" padding="md" data-testid="related-account">
               <Group justify="space-between" wrap="nowrap">
                 <AccountSummary

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_PAGE_LIMIT, pagingFor, type TPage, type TPagingQuery } from '../../contracts/paging';
 import type { TAppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { verifyPassword } from '../../auth/passwords';
@@ -12,25 +13,32 @@ export interface TRelatedAccount {
   createdAt: string;
 }
 
-/** Other live accounts sharing the member's e-mail (spec §3 "related accounts"). */
+/** Other live accounts sharing the member's e-mail (spec §3 "related accounts"), a page at a time. */
 export async function listRelatedAccounts(
   deps: Pick<TAppDeps, 'db'>,
-  { userId }: { userId: string },
-): Promise<TRelatedAccount[]> {
+  { userId, page = { limit: DEFAULT_PAGE_LIMIT, offset: 0 } }: { userId: string; page?: TPagingQuery },
+): Promise<TPage<TRelatedAccount>> {
   const user = await deps.db.user.findUnique({ where: { id: userId } });
-  if (!user?.email) return [];
-  const related = await deps.db.user.findMany({
-    where: { email: user.email, id: { not: userId }, deletedAt: null },
-    include: { credential: { select: { userId: true } }, externalIdentities: { select: { id: true } } },
-    orderBy: { createdAt: 'asc' },
-  });
-  return related.map((account) => ({
+  if (!user?.email) return { items: [], paging: pagingFor(page, 0, 0) };
+  const where = { email: user.email, id: { not: userId }, deletedAt: null };
+  const [total, related] = await Promise.all([
+    deps.db.user.count({ where }),
+    deps.db.user.findMany({
+      where,
+      include: { credential: { select: { userId: true } }, externalIdentities: { select: { id: true } } },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      skip: page.offset,
+      take: page.limit,
+    }),
+  ]);
+  const items = related.map((account) => ({
     userId: account.id,
     name: account.name,
     email: account.email,
     isRegistered: Boolean(account.credential) || account.externalIdentities.length > 0,
     createdAt: account.createdAt.toISOString(),
   }));
+  return { items, paging: pagingFor(page, items.length, total) };
 }
 
 export const ZMergeAccountsInput = z.object({

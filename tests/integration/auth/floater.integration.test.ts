@@ -68,8 +68,8 @@ describe('floaters: signed, expiring, scoped invitation links', () => {
     await client.get(linkPath(floater.id, ['x'], '/home/'));
     const claims = decodeJwt(String((await client.get('/auth/v2/refresh-token/')).body.accessToken));
     expect(claims.role).toEqual(expect.arrayContaining([ROLES.semiAuth, ROLES.emailRegistered]));
-    const related = await client.trpc<{ userId: string }[]>('query', 'auth.relatedAccounts');
-    expect(related.data?.map((account) => account.userId)).toEqual([member.id]);
+    const related = await client.trpc<{ items: { userId: string }[] }>('query', 'auth.relatedAccounts');
+    expect(related.data?.items.map((account) => account.userId)).toEqual([member.id]);
     // It cannot take over the registered e-mail by setting a password.
     expect((await client.post('/auth/v2/set-password/', { password: 'sneaky' })).status).toBe(409);
   });
@@ -98,5 +98,25 @@ describe('merging related accounts', () => {
     });
     expect(refused.status).toBe(404);
     expect((await testDb().user.findUniqueOrThrow({ where: { id: stranger.id } })).deletedAt).toBeNull();
+  });
+});
+
+describe('GET /v1/users/{userId}/users-same-email (paged)', () => {
+  it('pages through the related accounts with the -paging header', async () => {
+    const member = await createMember(testDb());
+    for (let i = 0; i < 3; i += 1) await createFloaterUser(testDb(), { email: member.email });
+    const client = new TestBrowser(server.baseUrl);
+    await client.post('/auth/v2/log-in/', { email: member.email, password: TEST_PASSWORD });
+
+    const first = await client.get<{ userId: string }[]>(`/v1/users/${member.id}/users-same-email?limit=2`);
+    expect(first.status).toBe(200);
+    expect(first.body).toHaveLength(2);
+    expect(JSON.parse(first.headers.get('x-paging')!)).toEqual({ limit: 2, offset: 0, total: 3, token: '2' });
+    const second = await client.get<{ userId: string }[]>(`/v1/users/${member.id}/users-same-email?limit=2&offset=2`);
+    expect(second.body).toHaveLength(1);
+    expect(JSON.parse(second.headers.get('x-paging')!)).toMatchObject({ offset: 2, total: 3, token: '' });
+    const ids = new Set([...first.body, ...second.body].map((account) => account.userId));
+    expect(ids.size).toBe(3);
+    expect((await client.get(`/v1/users/${member.id}/users-same-email?limit=500`)).status).toBe(400);
   });
 });

@@ -116,6 +116,18 @@ export const ROUTES: Record<string, TRouteRow> = {
       adminImpersonating: 200,
     },
   },
+  'GET /v1/users/:userId/users-same-email': {
+    request: (a) => ({ path: `/v1/users/${a.owner.id}/users-same-email` }),
+    expect: {
+      visitor: 401,
+      floater: 403,
+      registered: 200,
+      otherUser: 403,
+      analystImpersonating: 200,
+      supportAdmin: 403,
+      adminImpersonating: 200,
+    },
+  },
   'POST /v1/users/:userId/terms-of-service': {
     request: (a) => ({ path: `/v1/users/${a.owner.id}/terms-of-service`, body: {} }),
     expect: {

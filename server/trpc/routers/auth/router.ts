@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { deriveAuthFlags } from '../../../contracts/identity';
+import { ZPagingQuery, pagedOutput } from '../../../contracts/paging';
 import { switchTargetsFor } from '../../../auth/switching';
 import { refuseWhileImpersonating } from '../../../auth/impersonation';
 import { AppError } from '../../../errors';
@@ -39,8 +40,9 @@ export const authRouter = router({
     };
   }),
   relatedAccounts: knownProcedure
-    .output(z.array(ZRelatedAccount))
-    .query(({ ctx }) => listRelatedAccounts(ctx, { userId: ctx.identity.userId })),
+    .input(ZPagingQuery.optional())
+    .output(pagedOutput(ZRelatedAccount))
+    .query(({ ctx, input }) => listRelatedAccounts(ctx, { userId: ctx.identity.userId, page: input })),
   mergeAccounts: authedProcedure.input(ZMergeAccountsInput).mutation(async ({ ctx, input }) => {
     refuseWhileImpersonating(ctx.identity, 'Merging accounts');
     await mergeAccounts(ctx, {
