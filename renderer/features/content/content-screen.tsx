@@ -6,25 +6,11 @@
  */
 import { Anchor, Button, Card, Container, Stack, Text, Title } from '@mantine/core';
 import { Link, useLoaderData } from 'react-router-dom';
+import { ZContent, type TContent, type TContentSection } from '../../../server/contracts/content';
 import { classifyLink } from '../../app/runtime/deep-links';
 
-export interface TContentSection {
-  heading?: string;
-  body: string;
-  cta?: { label: string; href: string };
-}
-
-export interface TContent {
-  section: string;
-  componentName: string;
-  title: string;
-  sections: TContentSection[];
-  updatedAt: string;
-}
-
 export function isContent(value: unknown): value is TContent {
-  const record = value as Partial<TContent> | null;
-  return typeof record?.title === 'string' && Array.isArray(record.sections);
+  return ZContent.safeParse(value).success;
 }
 
 function sectionId(index: number): string {

@@ -1,20 +1,7 @@
 import { SHOP_CACHE_TTL_MS } from '../../contracts/constants';
+import { ZContentSection, type TContent } from '../../contracts/content';
 import type { TAppDeps } from '../../deps';
 import { AppError } from '../../errors';
-
-export interface TContentSection {
-  heading?: string;
-  body: string;
-  cta?: { label: string; href: string };
-}
-
-export interface TContent {
-  section: string;
-  componentName: string;
-  title: string;
-  sections: TContentSection[];
-  updatedAt: string;
-}
 
 /** A content-managed screen by section (default 'screens') and component name; cached 5 minutes. */
 export async function getContent(
@@ -27,12 +14,17 @@ export async function getContent(
       where: { section_componentName: { section: input.section, componentName: input.componentName } },
     });
     if (!found) return null;
-    const body = JSON.parse(found.body) as { sections?: TContentSection[] };
+    // Stored JSON is checked like any input: a malformed section is dropped, not served.
+    const body = JSON.parse(found.body) as { sections?: unknown[] };
+    const sections = (Array.isArray(body.sections) ? body.sections : []).flatMap((section) => {
+      const parsed = ZContentSection.safeParse(section);
+      return parsed.success ? [parsed.data] : [];
+    });
     return {
       section: found.section,
       componentName: found.componentName,
       title: found.title,
-      sections: Array.isArray(body.sections) ? body.sections : [],
+      sections,
       updatedAt: found.updatedAt.toISOString(),
     };
   });
