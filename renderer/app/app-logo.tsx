@@ -1,6 +1,7 @@
-import { Anchor, Group, Text } from '@mantine/core';
+import { Anchor, Box, Group, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { href } from '../routes/route-table';
+import { GiftIcon } from './icons';
 
 export const PRODUCT_NAME = 'Gifting';
 
@@ -17,9 +18,9 @@ export function AppLogo({ onNavigate }: { onNavigate?: () => void }) {
       data-testid="app-logo"
     >
       <Group gap={8} wrap="nowrap">
-        <Text component="span" fz={26} lh={1} aria-hidden>
-          🎁
-        </Text>
+        <Box component="span" c="red.7" display="inline-flex" aria-hidden>
+          <GiftIcon size={26} strokeWidth={2.2} />
+        </Box>
         <Text component="span" fw={800} fz="xl" c="red.7" lh={1}>
           {PRODUCT_NAME}
         </Text>

@@ -1,5 +1,6 @@
 /** The page rendered instead of the app when the server's initial state carries an error type. */
-import { Button, Center, Container, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Container, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { GiftIcon, WrenchIcon } from './icons';
 import { INITIAL_ERROR_COPY, type TInitialErrorType } from './runtime/initial-state';
 
 export function InitialErrorPage({ errorType, onRetry }: { errorType: TInitialErrorType; onRetry: () => void }) {
@@ -8,9 +9,9 @@ export function InitialErrorPage({ errorType, onRetry }: { errorType: TInitialEr
     <Center mih="100vh" data-testid="initial-error-page" data-error-type={errorType}>
       <Container size="sm">
         <Stack align="center" ta="center" gap="md">
-          <Text fz={64} lh={1} aria-hidden>
-            {errorType === 'maintenance' ? '🛠️' : '🎁'}
-          </Text>
+          <ThemeIcon size={88} radius="xl" color="red" variant="light" aria-hidden>
+            {errorType === 'maintenance' ? <WrenchIcon size={44} /> : <GiftIcon size={44} />}
+          </ThemeIcon>
           <Title order={1}>{copy.title}</Title>
           <Text c="dimmed" maw={460}>
             {copy.body}

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { href } from '../routes/route-table';
 import { trpc } from '../trpc';
-import { ChevronDownIcon, LogOutIcon, SwitchIcon, UsersIcon } from './icons';
+import { ChevronDownIcon, LogOutIcon, SwitchIcon, UsersIcon } from '../app/icons';
 import { useIdentity } from './identity-provider';
 import { meLabel, useMe } from './use-me';
 

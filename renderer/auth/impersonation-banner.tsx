@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { href } from '../routes/route-table';
 import { authErrorMessage } from './api';
-import { EyeIcon } from './icons';
+import { EyeIcon } from '../app/icons';
 import { useIdentity } from './identity-provider';
 import { meLabel, useMe } from './use-me';
 

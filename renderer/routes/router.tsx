@@ -1,7 +1,9 @@
 /**
  * The browser router built from the route table: one root layout route (the app shell), a pathless
- * error-boundary route inside it, every route that has a screen (lazy) or a redirect, and the
- * not-found catch-all. Routes of the table without a screen are not mounted, so they show not-found.
+ * error-boundary route inside it, every route of the table that the app serves (its screen, lazy;
+ * its redirect; or, while its screen is not built yet, the lazy coming-soon screen, with the area's
+ * title in its handle), and the not-found catch-all for paths that are not in the table at all.
+ * `fullPageLoad` routes live outside the app and are never mounted.
  * Every screen of a guarded route is wrapped in the route guard (renderer/auth/guards.tsx), which
  * also sends a 401 from any query or mutation of that screen to the log-in screen.
  *
@@ -38,7 +40,9 @@ import {
   pathParamNames,
   routeTable,
   type TRouteDefinition,
+  type TScreenModule,
 } from './route-table';
+import { routeAreaTitle } from './route-title';
 
 export type TAppRouter = ReturnType<typeof createBrowserRouter>;
 
@@ -62,8 +66,17 @@ export const CONTENT_SCREENS: Readonly<Record<string, string>> = {
   'v2.splash': 'splash',
 };
 
+/** The screen of table routes whose own screen is not built yet (the route table stays React-free). */
+export const comingSoonScreen = (): Promise<TScreenModule> => import('../features/coming-soon/coming-soon-screen');
+
+/** A table route the app serves whose screen is not built yet: it shows the coming-soon screen. */
+export function isComingSoon(route: TRouteDefinition): boolean {
+  return !route.fullPageLoad && route.screen === undefined && route.redirectTo === undefined;
+}
+
 function handleOf(route: TRouteDefinition): TRouteHandle {
-  return { routeName: route.name, flags: route.flags ?? {}, guard: route.guard ?? null };
+  const handle: TRouteHandle = { routeName: route.name, flags: route.flags ?? {}, guard: route.guard ?? null };
+  return isComingSoon(route) ? { ...handle, comingSoon: { title: routeAreaTitle(route.name) } } : handle;
 }
 
 /** Path params that must be UUIDs and are not: the route renders not-found (spec §5). */
@@ -114,8 +127,9 @@ function childLocation(path: string): { index: true } | { path: string } {
   return relative === '' ? { index: true } : { path: relative };
 }
 
+/** Every route of the table except the server's own addresses (`fullPageLoad`). */
 export function isMounted(route: TRouteDefinition): boolean {
-  return !route.fullPageLoad && (route.screen !== undefined || route.redirectTo !== undefined);
+  return !route.fullPageLoad;
 }
 
 function localPath(url: URL): string {
@@ -168,7 +182,9 @@ function routeObject(route: TRouteDefinition, deps: TRouterDeps, isInitialized: 
     id: route.name,
     handle: handleOf(route),
     ...(loader ? { loader } : {}),
-    ...(target ? { Component: RedirectingScreen } : route.screen ? { lazy: lazyScreen(route, deps) } : {}),
+    ...(target
+      ? { Component: RedirectingScreen }
+      : { lazy: lazyScreen({ ...route, screen: route.screen ?? comingSoonScreen }, deps) }),
   };
   const location = childLocation(route.path);
   return 'index' in location ? { ...base, index: true } : { ...base, path: location.path };

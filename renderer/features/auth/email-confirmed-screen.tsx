@@ -4,6 +4,7 @@
  */
 import { Alert, Button, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router-dom';
+import { CheckIcon } from '../../app/icons';
 import { returnUrlFrom } from '../../auth/guard-decision';
 import { useIdentity } from '../../auth/identity-provider';
 import { useMe } from '../../auth/use-me';
@@ -46,9 +47,7 @@ export default function EmailConfirmedScreen() {
     <AuthPage title="Your e-mail is confirmed" testId="email-confirmed-screen">
       <Stack align="center" gap="sm" data-testid="email-confirmed-success">
         <ThemeIcon size={64} radius="xl" color="green" variant="light" aria-hidden>
-          <Text fz={32} lh={1}>
-            ✓
-          </Text>
+          <CheckIcon size={32} strokeWidth={2.5} />
         </ThemeIcon>
         <Text ta="center">
           Thanks{me.data?.firstName ? `, ${me.data.firstName}` : ''}!{' '}

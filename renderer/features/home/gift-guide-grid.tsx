@@ -1,5 +1,6 @@
 import { Badge, Card, Group, Image, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { GiftIcon } from '../../app/icons';
 import { href } from '../../routes/route-table';
 import type { TGiftGuide } from './use-landing-summary';
 
@@ -33,8 +34,8 @@ export function GiftGuideCard({ guide }: { guide: TGiftGuide }) {
             bg="linear-gradient(135deg, var(--mantine-color-red-1), var(--mantine-color-green-1))"
             aria-hidden
           >
-            <Text fz={48} lh={1}>
-              🎁
+            <Text component="span" c="red.6" lh={0}>
+              <GiftIcon size={48} strokeWidth={1.6} />
             </Text>
           </Stack>
         )}

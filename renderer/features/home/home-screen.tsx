@@ -1,8 +1,20 @@
 /**
  * Home (`/home/`, v2.home): a welcome, quick links into the main areas and the top-level gift guides.
  */
-import { Card, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import {
+  Card,
+  Container,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { GiftIcon, ListIcon, MessageIcon, ShoppingBagIcon, SparklesIcon, TreeIcon, UsersIcon } from '../../app/icons';
 import { href } from '../../routes/route-table';
 import { formatCount } from './format';
 import { GiftGuideGrid, GiftGuideGridSkeleton } from './gift-guide-grid';
@@ -10,12 +22,30 @@ import { LoadErrorAlert } from './load-error-alert';
 import { useLandingSummary } from './use-landing-summary';
 
 const QUICK_LINKS = [
-  { emoji: '🎅', label: 'Start a gift exchange', hint: 'Draw names in minutes', to: href('v2.generator.root') },
-  { emoji: '🎁', label: 'Gift exchanges', hint: 'Your draws and RSVPs', to: href('v2.giftExchanges.list') },
-  { emoji: '📝', label: 'Wish lists', hint: 'Add and share wishes', to: href('v2.wishLists.own') },
-  { emoji: '🛍️', label: 'Shop', hint: 'Gift guides and new arrivals', to: href('v2.shop.root') },
-  { emoji: '👪', label: 'Groups', hint: 'Family, friends, teams', to: href('v2.groups.list') },
-  { emoji: '💬', label: 'Messages', hint: 'Chats and reminders', to: href('v2.messages') },
+  {
+    Icon: SparklesIcon,
+    color: 'red',
+    label: 'Start a gift exchange',
+    hint: 'Draw names in minutes',
+    to: href('v2.generator.root'),
+  },
+  {
+    Icon: GiftIcon,
+    color: 'green',
+    label: 'Gift exchanges',
+    hint: 'Your draws and RSVPs',
+    to: href('v2.giftExchanges.list'),
+  },
+  { Icon: ListIcon, color: 'orange', label: 'Wish lists', hint: 'Add and share wishes', to: href('v2.wishLists.own') },
+  {
+    Icon: ShoppingBagIcon,
+    color: 'grape',
+    label: 'Shop',
+    hint: 'Gift guides and new arrivals',
+    to: href('v2.shop.root'),
+  },
+  { Icon: UsersIcon, color: 'blue', label: 'Groups', hint: 'Family, friends, teams', to: href('v2.groups.list') },
+  { Icon: MessageIcon, color: 'teal', label: 'Messages', hint: 'Chats and reminders', to: href('v2.messages') },
 ] as const;
 
 export default function HomeScreen() {
@@ -26,7 +56,15 @@ export default function HomeScreen() {
     <Container size="lg" py="lg">
       <Stack gap="xl">
         <Stack gap={4} data-testid="home-welcome">
-          <Title order={1}>Welcome to Gifting 🎄</Title>
+          <Title order={1}>
+            Welcome to Gifting{' '}
+            <span
+              style={{ color: 'var(--mantine-color-green-7)', display: 'inline-block', verticalAlign: '-0.1em' }}
+              aria-hidden
+            >
+              <TreeIcon size="0.9em" />
+            </span>
+          </Title>
           <Text c="dimmed">
             Pick up where you left off, or start something new.{' '}
             {data ? (
@@ -45,9 +83,9 @@ export default function HomeScreen() {
           {QUICK_LINKS.map((link) => (
             <UnstyledButton key={link.to} component={Link} to={link.to} data-testid="quick-link">
               <Card withBorder padding="md" radius="md" h="100%">
-                <Text fz={28} lh={1} aria-hidden>
-                  {link.emoji}
-                </Text>
+                <ThemeIcon size={40} radius="md" variant="light" color={link.color} aria-hidden>
+                  <link.Icon size={22} />
+                </ThemeIcon>
                 <Text fw={700} mt="xs">
                   {link.label}
                 </Text>

@@ -16,9 +16,11 @@ import {
   Skeleton,
   Stack,
   Text,
+  ThemeIcon,
   Title,
 } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router-dom';
+import { GiftIcon, ListIcon, TreeIcon, UsersIcon } from '../../app/icons';
 import { href } from '../../routes/route-table';
 import { formatCount } from './format';
 import { GiftGuideGrid, GiftGuideGridSkeleton } from './gift-guide-grid';
@@ -27,7 +29,8 @@ import { useLandingSummary } from './use-landing-summary';
 
 const FEATURES = [
   {
-    emoji: '📝',
+    Icon: ListIcon,
+    color: 'red',
     title: 'Wish lists',
     text: 'Save wishes from any shop and share one link with everyone who asks what you want.',
     to: href('v2.wishLists.create'),
@@ -35,7 +38,8 @@ const FEATURES = [
     testId: 'feature-wish-lists',
   },
   {
-    emoji: '🎅',
+    Icon: GiftIcon,
+    color: 'green',
     title: 'Gift exchanges',
     text: 'Draw names for secret santa, set a budget and exclusions, and let everyone RSVP online.',
     to: href('v2.generator.root'),
@@ -43,7 +47,8 @@ const FEATURES = [
     testId: 'feature-gift-exchanges',
   },
   {
-    emoji: '👪',
+    Icon: UsersIcon,
+    color: 'orange',
     title: 'Groups',
     text: 'Keep family, friends and colleagues together, with birthdays and wish lists in one place.',
     to: href('v2.groups.list'),
@@ -85,8 +90,15 @@ export default function LandingScreen() {
       >
         <Container size="md">
           <Stack align="center" ta="center" gap="lg">
-            <Badge size="lg" variant="light" color="green" radius="xl">
-              🎄 Secret santa season, sorted
+            <Badge
+              size="lg"
+              variant="light"
+              color="green"
+              radius="xl"
+              leftSection={<TreeIcon size={14} />}
+              data-testid="landing-season-badge"
+            >
+              Secret santa season, sorted
             </Badge>
             <Title order={1} fz={{ base: 34, sm: 54 }} lh={1.1} maw={780}>
               Wish lists and gift exchanges that{' '}
@@ -131,9 +143,9 @@ export default function LandingScreen() {
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
           {FEATURES.map((feature) => (
             <Card key={feature.testId} withBorder padding="lg" radius="md" data-testid={feature.testId}>
-              <Text fz={32} lh={1} aria-hidden>
-                {feature.emoji}
-              </Text>
+              <ThemeIcon size={48} radius="md" variant="light" color={feature.color} aria-hidden>
+                <feature.Icon size={26} />
+              </ThemeIcon>
               <Text fw={700} fz="lg" mt="sm">
                 {feature.title}
               </Text>

@@ -1,15 +1,16 @@
-import { Button, Container, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { SearchIcon } from '../../app/icons';
 import { href } from '../../routes/route-table';
 
-/** Unknown paths, screens that do not exist yet and malformed ids land here (spec §2). */
+/** Unknown paths and malformed ids land here (spec §2); table routes without a screen show coming-soon. */
 export default function NotFoundScreen() {
   return (
     <Container size="sm" py={64} data-testid="not-found">
       <Stack align="center" gap="md" ta="center">
-        <Text fz={64} lh={1} aria-hidden>
-          🎀
-        </Text>
+        <ThemeIcon size={88} radius="xl" color="red" variant="light" aria-hidden>
+          <SearchIcon size={44} />
+        </ThemeIcon>
         <Title order={1}>Page not found</Title>
         <Text c="dimmed" maw={440}>
           We looked under the tree and behind the wrapping paper, but this page is not here. It may have moved, or the
