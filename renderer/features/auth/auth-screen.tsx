@@ -21,16 +21,15 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { authErrorMessage, isAuthRequestError, rateLimitMessage } from '../../auth/api';
 import { returnUrlFrom } from '../../auth/guard-decision';
 import { useIdentity } from '../../auth/identity-provider';
 import { decodeJwtPayload } from '../../client/identity-store';
 import { href } from '../../routes/route-table';
 import { trpc } from '../../trpc';
 import { AuthPage } from './auth-page';
-import { serverFieldErrors, validateFields, ZLogInForm, ZSignUpForm, type TFieldErrors } from './form-errors';
+import { ZLogInForm, ZSignUpForm } from './form-errors';
+import { useAuthForm } from './use-auth-form';
 
 type TMode = 'logIn' | 'signUp';
 
@@ -55,11 +54,6 @@ export function pendingLinkProvider(link: string | null): string | null {
   if (!link || link === 'expired') return null;
   const claims = decodeJwtPayload(link);
   return typeof claims?.prv === 'string' ? claims.prv : null;
-}
-
-function formError(error: unknown): string {
-  if (isAuthRequestError(error) && error.status === 429) return rateLimitMessage(error.retryAfter);
-  return authErrorMessage(error);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -91,47 +85,23 @@ function SocialButtons({ returnUrl, mode }: { returnUrl: string; mode: TMode }) 
 function LogInForm({ search }: { search: URLSearchParams }) {
   const { api, setTokens } = useIdentity();
   const navigate = useNavigate();
-  const [email, setEmail] = useState(search.get('email') ?? '');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<TFieldErrors>({});
-  const [attempted, setAttempted] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const link = search.get('link');
-
-  const recheck = (next: { email: string; password: string }): void => {
-    if (attempted) setErrors(validateFields(ZLogInForm, next));
-  };
-
-  async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
-    event.preventDefault();
-    setAttempted(true);
-    setFailure(null);
-    const found = validateFields(ZLogInForm, { email, password });
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      const tokens = await api.logIn({
-        email: email.trim(),
-        password,
-        ...(link && link !== 'expired' ? { link } : {}),
-      });
-      setTokens(tokens.accessToken, tokens.auditToken);
-      await navigate(returnUrlFrom(search), { replace: true });
-    } catch (error) {
-      setErrors(serverFieldErrors(error));
-      setFailure(formError(error));
-      setBusy(false);
-    }
-  }
+  const form = useAuthForm(ZLogInForm, { email: search.get('email') ?? '', password: '' }, async (values) => {
+    const tokens = await api.logIn({
+      email: values.email.trim(),
+      password: values.password,
+      ...(link && link !== 'expired' ? { link } : {}),
+    });
+    setTokens(tokens.accessToken, tokens.auditToken);
+    await navigate(returnUrlFrom(search), { replace: true });
+  });
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} data-testid="log-in-form">
+    <form noValidate onSubmit={form.onSubmit} data-testid="log-in-form">
       <Stack gap="md">
-        {failure ? (
+        {form.failure ? (
           <Alert color="red" variant="light" data-testid="auth-error" role="alert">
-            {failure}
+            {form.failure}
           </Alert>
         ) : null}
         <TextInput
@@ -140,24 +110,14 @@ function LogInForm({ search }: { search: URLSearchParams }) {
           autoComplete="email"
           placeholder="you@example.com"
           size="md"
-          value={email}
-          onChange={(event) => {
-            setEmail(event.currentTarget.value);
-            recheck({ email: event.currentTarget.value, password });
-          }}
-          error={errors.email}
+          {...form.field('email')}
           data-testid="log-in-email"
         />
         <PasswordInput
           label="Password"
           autoComplete="current-password"
           size="md"
-          value={password}
-          onChange={(event) => {
-            setPassword(event.currentTarget.value);
-            recheck({ email, password: event.currentTarget.value });
-          }}
-          error={errors.password}
+          {...form.field('password')}
           data-testid="log-in-password"
         />
         <Group justify="flex-end" mt={-8}>
@@ -165,7 +125,7 @@ function LogInForm({ search }: { search: URLSearchParams }) {
             Forgot your password?
           </Anchor>
         </Group>
-        <Button type="submit" size="md" fullWidth loading={busy} data-testid="log-in-submit">
+        <Button type="submit" size="md" fullWidth loading={form.busy} data-testid="log-in-submit">
           Log in
         </Button>
       </Stack>
@@ -176,27 +136,11 @@ function LogInForm({ search }: { search: URLSearchParams }) {
 function SignUpForm({ search }: { search: URLSearchParams }) {
   const { api, setTokens } = useIdentity();
   const navigate = useNavigate();
-  const [values, setValues] = useState({ name: '', email: search.get('email') ?? '', password: '' });
-  const [errors, setErrors] = useState<TFieldErrors>({});
-  const [attempted, setAttempted] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const change = (field: keyof typeof values, value: string): void => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (attempted) setErrors(validateFields(ZSignUpForm, next));
-  };
-
-  async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
-    event.preventDefault();
-    setAttempted(true);
-    setFailure(null);
-    const found = validateFields(ZSignUpForm, values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
+  // A taken e-mail: the field says what is wrong, the alert adds the way out (log in or reset).
+  const form = useAuthForm(
+    ZSignUpForm,
+    { name: '', email: search.get('email') ?? '', password: '' },
+    async (values) => {
       const answer = await api.signUp({
         name: values.name.trim(),
         email: values.email.trim(),
@@ -207,21 +151,15 @@ function SignUpForm({ search }: { search: URLSearchParams }) {
       await navigate(href('v2.auth.codeConfirm', null, returnUrl ? { returnurl: returnUrl } : undefined), {
         replace: true,
       });
-    } catch (error) {
-      const fields = serverFieldErrors(error);
-      setErrors(fields);
-      // The field says what is wrong; the alert adds the way out (log in or reset).
-      setFailure(formError(error));
-      setBusy(false);
-    }
-  }
+    },
+  );
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} data-testid="sign-up-form">
+    <form noValidate onSubmit={form.onSubmit} data-testid="sign-up-form">
       <Stack gap="md">
-        {failure ? (
+        {form.failure ? (
           <Alert color="red" variant="light" data-testid="auth-error" role="alert">
-            {failure}
+            {form.failure}
           </Alert>
         ) : null}
         <TextInput
@@ -229,9 +167,7 @@ function SignUpForm({ search }: { search: URLSearchParams }) {
           autoComplete="name"
           placeholder="Dana Demo"
           size="md"
-          value={values.name}
-          onChange={(event) => change('name', event.currentTarget.value)}
-          error={errors.name}
+          {...form.field('name')}
           data-testid="sign-up-name"
         />
         <TextInput
@@ -240,9 +176,7 @@ function SignUpForm({ search }: { search: URLSearchParams }) {
           autoComplete="email"
           placeholder="you@example.com"
           size="md"
-          value={values.email}
-          onChange={(event) => change('email', event.currentTarget.value)}
-          error={errors.email}
+          {...form.field('email')}
           data-testid="sign-up-email"
         />
         <PasswordInput
@@ -250,12 +184,10 @@ function SignUpForm({ search }: { search: URLSearchParams }) {
           description="At least 4 characters"
           autoComplete="new-password"
           size="md"
-          value={values.password}
-          onChange={(event) => change('password', event.currentTarget.value)}
-          error={errors.password}
+          {...form.field('password')}
           data-testid="sign-up-password"
         />
-        <Button type="submit" size="md" fullWidth loading={busy} data-testid="sign-up-submit">
+        <Button type="submit" size="md" fullWidth loading={form.busy} data-testid="sign-up-submit">
           Create account
         </Button>
         <Text size="xs" c="dimmed" ta="center">

@@ -5,16 +5,15 @@
  * staff, oneself and deleted members; its message shows in an alert.
  */
 import { Alert, Button, Code, Group, Stack, Text, Textarea } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { safeReturnUrl } from '../../../server/contracts/return-url';
 import { isUuid } from '../../../server/contracts/validation';
-import { authErrorMessage } from '../../auth/api';
 import { returnUrlFrom } from '../../auth/guard-decision';
 import { useIdentity } from '../../auth/identity-provider';
 import { href } from '../../routes/route-table';
 import { AuthPage } from './auth-page';
-import { serverFieldErrors, validateFields, ZImpersonationForm, type TFieldErrors } from './form-errors';
+import { ZImpersonationForm } from './form-errors';
+import { useAuthForm } from './use-auth-form';
 
 export default function ImpersonateConfirmScreen() {
   const [search] = useSearchParams();
@@ -22,29 +21,12 @@ export default function ImpersonateConfirmScreen() {
   const navigate = useNavigate();
   const uid = search.get('uid') ?? '';
   const returnUrl = returnUrlFrom(search);
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<TFieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const validUid = isUuid(uid);
-
-  async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
-    event.preventDefault();
-    setFailure(null);
-    const found = validateFields(ZImpersonationForm, { reason });
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      const answer = await api.impersonate({ uid, reason: reason.trim(), returnurl: returnUrl });
-      setTokens(answer.accessToken, answer.auditToken);
-      await navigate(safeReturnUrl(answer.returnUrl), { replace: true });
-    } catch (error) {
-      setErrors(serverFieldErrors(error));
-      setFailure(authErrorMessage(error));
-      setBusy(false);
-    }
-  }
+  const form = useAuthForm(ZImpersonationForm, { reason: '' }, async (values) => {
+    const answer = await api.impersonate({ uid, reason: values.reason.trim(), returnurl: returnUrl });
+    setTokens(answer.accessToken, answer.auditToken);
+    await navigate(safeReturnUrl(answer.returnUrl), { replace: true });
+  });
 
   return (
     <AuthPage
@@ -58,9 +40,9 @@ export default function ImpersonateConfirmScreen() {
           This link does not name a member.
         </Alert>
       ) : (
-        <form noValidate onSubmit={(event) => void submit(event)} data-testid="impersonate-form">
+        <form noValidate onSubmit={form.onSubmit} data-testid="impersonate-form">
           <Stack gap="md">
-            {failure ? (
+            {form.failure ? (
               <Alert
                 color="red"
                 variant="light"
@@ -68,7 +50,7 @@ export default function ImpersonateConfirmScreen() {
                 title="Could not start the session"
                 data-testid="impersonate-error"
               >
-                {failure}
+                {form.failure}
               </Alert>
             ) : null}
             {flags.isImpersonated ? (
@@ -91,9 +73,7 @@ export default function ImpersonateConfirmScreen() {
               autosize
               minRows={3}
               size="md"
-              value={reason}
-              onChange={(event) => setReason(event.currentTarget.value)}
-              error={errors.reason}
+              {...form.field('reason')}
               data-testid="impersonate-reason"
             />
             <Group grow>
@@ -105,7 +85,7 @@ export default function ImpersonateConfirmScreen() {
               >
                 Cancel
               </Button>
-              <Button type="submit" color="orange" size="md" loading={busy} data-testid="impersonate-confirm">
+              <Button type="submit" color="orange" size="md" loading={form.busy} data-testid="impersonate-confirm">
                 Confirm
               </Button>
             </Group>

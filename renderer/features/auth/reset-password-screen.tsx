@@ -5,19 +5,14 @@
  *   member is signed in and sent home. An expired or used link says so and offers a new one.
  */
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { authErrorMessage, isAuthRequestError } from '../../auth/api';
+import { isAuthRequestError } from '../../auth/api';
 import { useIdentity } from '../../auth/identity-provider';
 import { href } from '../../routes/route-table';
 import { AuthPage } from './auth-page';
-import {
-  serverFieldErrors,
-  validateFields,
-  ZNewPasswordForm,
-  ZResetRequestForm,
-  type TFieldErrors,
-} from './form-errors';
+import { ZNewPasswordForm, ZResetRequestForm } from './form-errors';
+import { useAuthForm } from './use-auth-form';
 
 export const RESET_REQUEST_SENT = 'If an account exists, we sent a link';
 
@@ -31,29 +26,11 @@ function BackToLogIn() {
 
 function RequestLink() {
   const { api } = useIdentity();
-  const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<TFieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
-    event.preventDefault();
-    setFailure(null);
-    const found = validateFields(ZResetRequestForm, { email });
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      await api.requestPasswordReset(email.trim());
-      setSent(true);
-    } catch (error) {
-      setErrors(serverFieldErrors(error));
-      setFailure(authErrorMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const form = useAuthForm(ZResetRequestForm, { email: '' }, async (values) => {
+    await api.requestPasswordReset(values.email.trim());
+    setSent(true);
+  });
 
   if (sent) {
     return (
@@ -75,11 +52,11 @@ function RequestLink() {
       testId="reset-password-screen"
       footer={<BackToLogIn />}
     >
-      <form noValidate onSubmit={(event) => void submit(event)} data-testid="reset-request-form">
+      <form noValidate onSubmit={form.onSubmit} data-testid="reset-request-form">
         <Stack gap="md">
-          {failure ? (
+          {form.failure ? (
             <Alert color="red" variant="light" role="alert" data-testid="reset-error">
-              {failure}
+              {form.failure}
             </Alert>
           ) : null}
           <TextInput
@@ -88,12 +65,10 @@ function RequestLink() {
             autoComplete="email"
             placeholder="you@example.com"
             size="md"
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-            error={errors.email}
+            {...form.field('email')}
             data-testid="reset-email"
           />
-          <Button type="submit" size="md" fullWidth loading={busy} data-testid="reset-request-submit">
+          <Button type="submit" size="md" fullWidth loading={form.busy} data-testid="reset-request-submit">
             Send me a link
           </Button>
         </Stack>
@@ -105,38 +80,17 @@ function RequestLink() {
 function ChooseNewPassword({ token }: { token: string }) {
   const { api, setTokens } = useIdentity();
   const navigate = useNavigate();
-  const [values, setValues] = useState({ password: '', repeat: '' });
-  const [errors, setErrors] = useState<TFieldErrors>({});
-  const [attempted, setAttempted] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const [expired, setExpired] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  const change = (field: keyof typeof values, value: string): void => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (attempted) setErrors(validateFields(ZNewPasswordForm, next));
-  };
-
-  async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
-    event.preventDefault();
-    setAttempted(true);
-    setFailure(null);
-    const found = validateFields(ZNewPasswordForm, values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
+  const form = useAuthForm(
+    ZNewPasswordForm,
+    { password: '', repeat: '' },
+    async (values) => {
       const tokens = await api.resetPassword({ token, password: values.password });
       setTokens(tokens.accessToken, tokens.auditToken);
       await navigate(href('v2.home'), { replace: true });
-    } catch (error) {
-      setExpired(isAuthRequestError(error) && (error.status === 410 || error.status === 404));
-      setErrors(serverFieldErrors(error));
-      setFailure(authErrorMessage(error));
-      setBusy(false);
-    }
-  }
+    },
+    (error) => setExpired(isAuthRequestError(error) && (error.status === 410 || error.status === 404)),
+  );
 
   return (
     <AuthPage
@@ -145,11 +99,11 @@ function ChooseNewPassword({ token }: { token: string }) {
       testId="reset-password-screen"
       footer={<BackToLogIn />}
     >
-      <form noValidate onSubmit={(event) => void submit(event)} data-testid="reset-password-form">
+      <form noValidate onSubmit={form.onSubmit} data-testid="reset-password-form">
         <Stack gap="md">
-          {failure ? (
+          {form.failure ? (
             <Alert color="red" variant="light" role="alert" data-testid="reset-error">
-              {failure}
+              {form.failure}
               {expired ? (
                 <>
                   {' '}
@@ -165,21 +119,17 @@ function ChooseNewPassword({ token }: { token: string }) {
             description="At least 4 characters"
             autoComplete="new-password"
             size="md"
-            value={values.password}
-            onChange={(event) => change('password', event.currentTarget.value)}
-            error={errors.password}
+            {...form.field('password')}
             data-testid="reset-new-password"
           />
           <PasswordInput
             label="Repeat the new password"
             autoComplete="new-password"
             size="md"
-            value={values.repeat}
-            onChange={(event) => change('repeat', event.currentTarget.value)}
-            error={errors.repeat}
+            {...form.field('repeat')}
             data-testid="reset-repeat-password"
           />
-          <Button type="submit" size="md" fullWidth loading={busy} data-testid="reset-password-submit">
+          <Button type="submit" size="md" fullWidth loading={form.busy} data-testid="reset-password-submit">
             Save and log in
           </Button>
         </Stack>
