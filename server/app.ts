@@ -14,6 +14,7 @@ import { registerRequestIdentity } from './auth/request-identity';
 import { oidcAuthExtensions, oidcRoutes } from './auth/oidc';
 import { authRoutes, type TAuthRouteExtensions } from './auth/routes';
 import { registerErrorHandler } from './http/errors';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerRenderer } from './http/renderer';
 import { collectRoutes } from './http/route-list';
 import { registerRestRoutes } from './rest/register';
@@ -71,6 +72,7 @@ export async function buildServer(config: TConfig, options: TBuildOptions = {}):
   app.decorate('deps', deps);
 
   registerErrorHandler(app);
+  registerSecurityHeaders(app, config);
   await app.register(fastifyCookie);
   registerRequestIdentity(app, deps);
   registerImpersonationWriteGuard(app, deps);

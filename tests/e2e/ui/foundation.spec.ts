@@ -22,6 +22,19 @@ test.describe('foundation UI', () => {
     expect(scripts.length).toBeGreaterThan(scriptsBefore);
   });
 
+  test('the app runs under its Content-Security-Policy without violations', async ({ page }) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    const response = await page.goto('/');
+    expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+    await expect(page.getByTestId('gift-guide-card').first()).toBeVisible();
+    await page.getByTestId('nav-home').click();
+    await expect(page.getByTestId('home-welcome')).toBeVisible();
+    expect(violations).toEqual([]);
+  });
+
   test('an unknown path shows the not-found screen', async ({ page }) => {
     await page.goto('/no-such-page/');
     await expect(page.getByTestId('not-found')).toBeVisible();

@@ -156,3 +156,31 @@ describe('the initial state handed to the renderer', () => {
     expect((await fetch(`${maintenance.baseUrl}/v1/enums/genders`)).status).toBe(200);
   });
 });
+
+describe('security headers', () => {
+  it('pages carry a Content-Security-Policy that allows only our own scripts, and are never framed', async () => {
+    const response = await get('/home/');
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('API answers are not sniffed and need no CSP; HSTS only on https', async () => {
+    const response = await get('/v1/enums/genders');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-security-policy')).toBeNull();
+    expect(response.headers.get('strict-transport-security')).toBeNull();
+    const secure = await startTestServer({ PUBLIC_URL: 'https://gifts.example', RENDERER_DIST: dist });
+    expect((await fetch(`${secure.baseUrl}/healthz`)).headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+  });
+
+  it('the link interstitial keeps its no-referrer policy', async () => {
+    const response = await get(`/v1/links/click?url=${encodeURIComponent('https://evil.example/')}`);
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+  });
+});
