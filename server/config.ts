@@ -61,6 +61,9 @@ const ZConfig = z.object({
     .default('amazon.com,amazon.ca,amazon.co.uk,etsy.com,target.com,walmart.com,bestbuy.com,rei.com,uncommongoods.com'),
   /** Client log batches allowed per address per minute. */
   CLIENT_LOG_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Account e-mails (codes, reset links) per recipient and per client address in 15 minutes. */
+  MAIL_MAX_PER_RECIPIENT: z.coerce.number().int().min(1).default(5),
+  MAIL_MAX_PER_CLIENT: z.coerce.number().int().min(1).default(20),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
@@ -104,6 +107,8 @@ export type TConfig = {
   oidcProviders: TOidcProviderConfig[];
   merchantHosts: string[];
   clientLogRatePerMinute: number;
+  mailMaxPerRecipient: number;
+  mailMaxPerClient: number;
   loginMaxFailures: number;
   loginMaxFailuresPerAddress: number;
   loginWindowMs: number;
@@ -191,6 +196,8 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
       .map((host) => host.trim().toLowerCase())
       .filter(Boolean),
     clientLogRatePerMinute: c.CLIENT_LOG_RATE_PER_MINUTE,
+    mailMaxPerRecipient: c.MAIL_MAX_PER_RECIPIENT,
+    mailMaxPerClient: c.MAIL_MAX_PER_CLIENT,
     loginMaxFailures: c.LOGIN_MAX_FAILURES,
     loginMaxFailuresPerAddress: c.LOGIN_MAX_FAILURES_PER_ADDRESS,
     loginWindowMs: c.LOGIN_WINDOW_SECONDS * 1000,

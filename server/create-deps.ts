@@ -31,6 +31,8 @@ export function createDeps(config: TConfig, overrides: { db?: TDb } = {}): TAppD
       loginAccount: limiter({ max: config.loginMaxFailures, windowMs: config.loginWindowMs }),
       loginAddress: limiter({ max: config.loginMaxFailuresPerAddress, windowMs: config.loginWindowMs }),
       clientLogs: limiter({ max: config.clientLogRatePerMinute, windowMs: 60_000 }),
+      mailPerRecipient: limiter({ max: config.mailMaxPerRecipient, windowMs: 15 * 60_000 }),
+      mailPerClient: limiter({ max: config.mailMaxPerClient, windowMs: 15 * 60_000 }),
     },
     async dispose() {
       mailer.close();

@@ -17,6 +17,9 @@ export interface TAppDeps {
     loginAddress: TRateLimiter;
     /** Client log batches per address (POST /v1/logs). */
     clientLogs: TRateLimiter;
+    /** Account e-mails per recipient, and per client address (no mail bombing through us). */
+    mailPerRecipient: TRateLimiter;
+    mailPerClient: TRateLimiter;
   };
   /** Closes what the dependencies opened (mail transport, Redis); the database is closed by its owner. */
   dispose(): Promise<void>;

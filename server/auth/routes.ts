@@ -41,6 +41,7 @@ import {
   type TIssuedTokens,
   type TStartedSession,
 } from './sessions';
+import { spendMailBudget } from './mail-budget';
 import { canSwitch } from './switching';
 import type { TVerifiedIdentity } from './tokens';
 
@@ -238,6 +239,7 @@ export function authRoutes(deps: TAppDeps, extensions: TAuthRouteExtensions = {}
     app.post('/auth/v2/sign-up/', async (request, reply) => {
       assertSameSiteJsonPost(deps.config, request);
       const input = parseInput(ZSignUpInput, request.body);
+      await spendMailBudget(deps, { recipient: input.email, ip: request.ip });
       const { userId } = await signUp(deps, input);
       const session = await signInAnswer(deps, request, reply, userId);
       return reply.code(201).send({ ...tokenAnswer(session), next: '/a/code-confirm/' });
@@ -264,6 +266,7 @@ export function authRoutes(deps: TAppDeps, extensions: TAuthRouteExtensions = {}
       assertSameSiteJsonPost(deps.config, request);
       const identity = requireIdentity(request);
       refuseWhileImpersonating(identity, 'Confirming an e-mail');
+      await spendMailBudget(deps, { recipient: `user:${identity.userId}`, ip: request.ip });
       await sendConfirmationEmail(deps, identity.userId);
       return { ok: true };
     });
@@ -271,6 +274,7 @@ export function authRoutes(deps: TAppDeps, extensions: TAuthRouteExtensions = {}
     app.post('/auth/v2/reset-password/request/', async (request, reply) => {
       assertSameSiteJsonPost(deps.config, request);
       const { email } = parseInput(ZResetRequestInput, request.body);
+      await spendMailBudget(deps, { recipient: email, ip: request.ip });
       await requestPasswordReset(deps, { email });
       return reply.code(202).send({ ok: true });
     });
@@ -308,6 +312,7 @@ export function authRoutes(deps: TAppDeps, extensions: TAuthRouteExtensions = {}
       const identity = requireIdentity(request);
       refuseWhileImpersonating(identity, 'Changing an e-mail');
       const input = parseInput(ZChangeEmailInput, request.body);
+      await spendMailBudget(deps, { recipient: input.newEmail, ip: request.ip });
       await requestEmailChange(deps, { userId: identity.userId, ...input });
       return reply.code(202).send({ ok: true });
     });

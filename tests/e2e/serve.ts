@@ -44,5 +44,6 @@ await startServer(
     JWT_SECRET: 'e2e-secret-that-is-at-least-32-bytes-long',
     // Generous throttling: the suite logs in many times from one address.
     LOGIN_MAX_FAILURES: '50',
+    MAIL_MAX_PER_CLIENT: '1000',
   }),
 );

@@ -17,6 +17,9 @@ export function testConfig(overrides: Record<string, string> = {}): TConfig {
     HOST: '127.0.0.1',
     // Tokens made with testDeps() and read by a test server must agree on the issuer.
     PUBLIC_URL: 'http://127.0.0.1',
+    // Every test client shares 127.0.0.1: per-address budgets are tested on their own servers.
+    MAIL_MAX_PER_CLIENT: '100000',
+    MAIL_MAX_PER_RECIPIENT: '1000',
     JWT_SECRET: TEST_JWT_SECRET,
     SMTP_URL: process.env.SMTP_URL ?? 'smtp://127.0.0.1:2525',
     ...overrides,

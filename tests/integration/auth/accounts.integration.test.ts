@@ -210,3 +210,29 @@ describe('password reset by mailed link', () => {
     expect((await browser().post('/auth/v2/reset-password/', { token, password: 'brand-new-pass' })).status).toBe(410);
   });
 });
+
+describe('no mail bombing through us', () => {
+  it('limits account e-mails per recipient, whether or not the address has an account', async () => {
+    const strict = await startTestServer({ MAIL_MAX_PER_RECIPIENT: '2' });
+    const client = new TestBrowser(strict.baseUrl);
+    const target = newEmail();
+    expect((await client.post('/auth/v2/reset-password/request/', { email: target })).status).toBe(202);
+    expect((await client.post('/auth/v2/reset-password/request/', { email: target })).status).toBe(202);
+    const blocked = await client.post('/auth/v2/reset-password/request/', { email: target });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Signing up with that address counts against the same budget.
+    expect(
+      (await client.post('/auth/v2/sign-up/', { name: 'Flood Target', email: target, password: 'whatever' })).status,
+    ).toBe(429);
+    expect(await testDb().user.count({ where: { email: target } })).toBe(0);
+  });
+
+  it('limits account e-mails per client address across recipients', async () => {
+    const strict = await startTestServer({ MAIL_MAX_PER_CLIENT: '3' });
+    const client = new TestBrowser(strict.baseUrl);
+    for (let i = 0; i < 3; i += 1)
+      expect((await client.post('/auth/v2/reset-password/request/', { email: newEmail() })).status).toBe(202);
+    expect((await client.post('/auth/v2/reset-password/request/', { email: newEmail() })).status).toBe(429);
+  });
+});
