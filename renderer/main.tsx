@@ -15,6 +15,7 @@ import { theme } from './app/theme';
 import { APP_VERSION } from './auth/api';
 import { createAppAuth } from './auth/app-auth';
 import { isUnauthorizedError } from './auth/guard-decision';
+import { logIdentityFailures } from './auth/identity-failures';
 import { IdentityProvider } from './auth/identity-provider';
 import { currentPlatform } from './platform/browser';
 import { createAppRouter } from './routes/router';
@@ -52,6 +53,7 @@ function startApp(): void {
     localStorage: browserStorage('localStorage') ?? createMemoryStorage(),
   });
   runtime.start(window);
+  logIdentityFailures(auth.store, runtime.logger);
   registerServiceWorker(window, import.meta.env.DEV, (error) => runtime.logger.logError('service-worker', error));
 
   /** 4xx answers other than a timeout-like 408/429 are not worth a retry. */

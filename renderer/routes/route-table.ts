@@ -71,6 +71,7 @@ export const routeTable = [
     name: 'v2.auth.codeConfirm',
     path: '/a/code-confirm/',
     flags: AUTH_FLAGS,
+    guard: 'signedIn',
     screen: () => import('../features/auth/code-confirm-screen'),
   },
   {

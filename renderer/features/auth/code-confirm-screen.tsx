@@ -7,7 +7,6 @@ import { Alert, Anchor, Button, Center, Group, PinInput, Stack, Text } from '@ma
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { authErrorMessage, isAuthRequestError } from '../../auth/api';
-import { RouteGuard } from '../../auth/guards';
 import { returnUrlFrom } from '../../auth/guard-decision';
 import { useIdentity } from '../../auth/identity-provider';
 import { useMe } from '../../auth/use-me';
@@ -22,7 +21,8 @@ function codeError(error: unknown): string {
   return authErrorMessage(error);
 }
 
-function CodeConfirm() {
+/** Signed-in only: the route table guards it. */
+export default function CodeConfirmScreen() {
   const { api, setTokens } = useIdentity();
   const me = useMe();
   const navigate = useNavigate();
@@ -147,13 +147,5 @@ function CodeConfirm() {
         </Stack>
       </form>
     </AuthPage>
-  );
-}
-
-export default function CodeConfirmScreen() {
-  return (
-    <RouteGuard guard="signedIn">
-      <CodeConfirm />
-    </RouteGuard>
   );
 }
