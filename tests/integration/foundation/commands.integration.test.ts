@@ -1,0 +1,102 @@
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEMO_LOGIN } from '../../../prisma/seed';
+import { scratchDatabase } from '../../helpers/scratch-db';
+
+// The project's own commands, run as a person would run them.
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+
+function run(script: string, args: string[], env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { child, exited, stdout: () => stdout, stderr: () => stderr };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+describe('npm start', () => {
+  it('migrates and seeds an empty database, builds the renderer if needed, and serves the landing page with demo data', async () => {
+    const url = await scratchDatabase('start');
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const start = run('scripts/start.ts', [], {
+      DATABASE_URL: url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      LOG_LEVEL: 'warn',
+    });
+    try {
+      const deadline = Date.now() + 170_000;
+      while (!start.stdout().includes('Gifting is running at')) {
+        if (Date.now() > deadline || start.child.exitCode !== null)
+          throw new Error(`npm start did not come up:\n${start.stdout()}\n${start.stderr()}`);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      expect(start.stdout()).toContain(`Demo log-in: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`);
+      expect(start.stdout()).toMatch(/Seeded demo data: 5 members/);
+
+      const page = await fetch(`${base}/`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<div id="root"></div>');
+      const landing = (await (await fetch(`${base}/trpc/home.landing`)).json()) as {
+        result: { data: { memberCount: number; giftGuides: unknown[] } };
+      };
+      expect(landing.result.data.memberCount).toBe(5);
+      expect(landing.result.data.giftGuides).toHaveLength(6);
+      const logIn = await fetch(`${base}/auth/v2/log-in/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: base },
+        body: JSON.stringify(DEMO_LOGIN),
+      });
+      expect(logIn.status).toBe(200);
+    } finally {
+      start.child.kill('SIGTERM');
+      await start.exited;
+    }
+  }, 200_000);
+});
+
+describe('npm run routes -- --json', () => {
+  it('lists the renderer routes, the REST routes and the tRPC procedures from the code', async () => {
+    const routes = run('scripts/routes.ts', ['--json'], { LOG_LEVEL: 'silent' });
+    expect(await routes.exited).toBe(0);
+    const report = JSON.parse(routes.stdout()) as {
+      renderer: { name: string; path: string }[];
+      rest: { method: string; url: string }[];
+      trpc: { path: string; type: string }[];
+    };
+    expect(report.renderer.find((route) => route.name === 'v2.home')?.path).toBe('/home/');
+    expect(report.renderer.length).toBeGreaterThan(200);
+    expect(report.rest).toEqual(
+      expect.arrayContaining([
+        { method: 'GET', url: '/v1/enums/:name' },
+        { method: 'POST', url: '/auth/v2/log-in/' },
+      ]),
+    );
+    expect(report.trpc).toEqual(
+      expect.arrayContaining([
+        { path: 'home.landing', type: 'query' },
+        { path: 'auth.mergeAccounts', type: 'mutation' },
+      ]),
+    );
+  }, 60_000);
+});
