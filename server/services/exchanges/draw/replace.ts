@@ -44,6 +44,15 @@ function parse(assignment: AssignmentLike): Parsed | string {
 
 type Arc = [number, number];
 
+/** Parses the assignment and finds `id` in it: the shared start of replace and remove. */
+function locate(assignment: AssignmentLike, id: string): (Parsed & { k: number }) | string {
+  const parsed = parse(assignment);
+  if (typeof parsed === 'string') return parsed;
+  const k = parsed.ids.indexOf(id);
+  if (k === -1) return `"${id}" is not in the draw.`;
+  return { ...parsed, k };
+}
+
 /** Applies `changes` virtually and checks them: allowed, and no new mutual pair when asked. */
 function arcsOk(ix: RestrictionIndex, succ: Int32Array, changes: Arc[], noMutual: boolean): boolean {
   const over = new Map<number, number>(changes);
@@ -98,11 +107,9 @@ export function replaceParticipant(
   restrictions: Iterable<Restriction> = [],
   options: ChangeOptions = {},
 ): ChangeResult {
-  const parsed = parse(assignment);
-  if (typeof parsed === 'string') return fail('invalid-input', parsed);
-  const { ids, succ } = parsed;
-  const k = ids.indexOf(oldId);
-  if (k === -1) return fail('invalid-input', `"${oldId}" is not in the draw.`);
+  const located = locate(assignment, oldId);
+  if (typeof located === 'string') return fail('invalid-input', located);
+  const { ids, succ, k } = located;
   if (typeof newId !== 'string' || newId.length === 0)
     return fail('invalid-input', 'The new id must be a non-empty string.');
   if (ids.includes(newId)) return fail('invalid-input', `"${newId}" is already in the draw.`);
@@ -182,11 +189,9 @@ export function removeParticipant(
   restrictions: Iterable<Restriction> = [],
   options: ChangeOptions = {},
 ): ChangeResult {
-  const parsed = parse(assignment);
-  if (typeof parsed === 'string') return fail('invalid-input', parsed);
-  const { ids, succ } = parsed;
-  const k = ids.indexOf(id);
-  if (k === -1) return fail('invalid-input', `"${id}" is not in the draw.`);
+  const located = locate(assignment, id);
+  if (typeof located === 'string') return fail('invalid-input', located);
+  const { ids, succ, k } = located;
   if (ids.length - 1 < 2) return fail('invalid-input', 'A draw needs at least 2 participants.');
   // Index over everyone; k simply gets no arcs. Restrictions naming `id` are ignored.
   const ix = buildIndexFor(ids, restrictions, options, id);
