@@ -29,6 +29,7 @@ import { href } from '../../routes/route-table';
 import { trpc } from '../../trpc';
 import { AuthPage } from './auth-page';
 import { ZLogInForm, ZSignUpForm } from './form-errors';
+import { EmailInput, FormFailure } from './form-parts';
 import { useAuthForm } from './use-auth-form';
 
 type TMode = 'logIn' | 'signUp';
@@ -99,20 +100,8 @@ function LogInForm({ search }: { search: URLSearchParams }) {
   return (
     <form noValidate onSubmit={form.onSubmit} data-testid="log-in-form">
       <Stack gap="md">
-        {form.failure ? (
-          <Alert color="red" variant="light" data-testid="auth-error" role="alert">
-            {form.failure}
-          </Alert>
-        ) : null}
-        <TextInput
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          size="md"
-          {...form.field('email')}
-          data-testid="log-in-email"
-        />
+        <FormFailure message={form.failure} testId="auth-error" />
+        <EmailInput {...form.field('email')} data-testid="log-in-email" />
         <PasswordInput
           label="Password"
           autoComplete="current-password"
@@ -157,11 +146,7 @@ function SignUpForm({ search }: { search: URLSearchParams }) {
   return (
     <form noValidate onSubmit={form.onSubmit} data-testid="sign-up-form">
       <Stack gap="md">
-        {form.failure ? (
-          <Alert color="red" variant="light" data-testid="auth-error" role="alert">
-            {form.failure}
-          </Alert>
-        ) : null}
+        <FormFailure message={form.failure} testId="auth-error" />
         <TextInput
           label="Your name"
           autoComplete="name"
@@ -170,15 +155,7 @@ function SignUpForm({ search }: { search: URLSearchParams }) {
           {...form.field('name')}
           data-testid="sign-up-name"
         />
-        <TextInput
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          size="md"
-          {...form.field('email')}
-          data-testid="sign-up-email"
-        />
+        <EmailInput {...form.field('email')} data-testid="sign-up-email" />
         <PasswordInput
           label="Password"
           description="At least 4 characters"

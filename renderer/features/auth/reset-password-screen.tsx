@@ -4,7 +4,7 @@
  * - With the mailed `?token=`: a new password and its repetition (same-as rule); on success the
  *   member is signed in and sent home. An expired or used link says so and offers a new one.
  */
-import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { isAuthRequestError } from '../../auth/api';
@@ -12,6 +12,7 @@ import { useIdentity } from '../../auth/identity-provider';
 import { href } from '../../routes/route-table';
 import { AuthPage } from './auth-page';
 import { ZNewPasswordForm, ZResetRequestForm } from './form-errors';
+import { EmailInput, FormFailure } from './form-parts';
 import { useAuthForm } from './use-auth-form';
 
 export const RESET_REQUEST_SENT = 'If an account exists, we sent a link';
@@ -54,20 +55,8 @@ function RequestLink() {
     >
       <form noValidate onSubmit={form.onSubmit} data-testid="reset-request-form">
         <Stack gap="md">
-          {form.failure ? (
-            <Alert color="red" variant="light" role="alert" data-testid="reset-error">
-              {form.failure}
-            </Alert>
-          ) : null}
-          <TextInput
-            label="E-mail"
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            size="md"
-            {...form.field('email')}
-            data-testid="reset-email"
-          />
+          <FormFailure message={form.failure} testId="reset-error" />
+          <EmailInput {...form.field('email')} data-testid="reset-email" />
           <Button type="submit" size="md" fullWidth loading={form.busy} data-testid="reset-request-submit">
             Send me a link
           </Button>
@@ -101,19 +90,16 @@ function ChooseNewPassword({ token }: { token: string }) {
     >
       <form noValidate onSubmit={form.onSubmit} data-testid="reset-password-form">
         <Stack gap="md">
-          {form.failure ? (
-            <Alert color="red" variant="light" role="alert" data-testid="reset-error">
-              {form.failure}
-              {expired ? (
-                <>
-                  {' '}
-                  <Anchor component={Link} to={href('v2.auth.resetPassword')} size="sm" data-testid="reset-ask-again">
-                    Ask for a new link
-                  </Anchor>
-                </>
-              ) : null}
-            </Alert>
-          ) : null}
+          <FormFailure message={form.failure} testId="reset-error">
+            {expired ? (
+              <>
+                {' '}
+                <Anchor component={Link} to={href('v2.auth.resetPassword')} size="sm" data-testid="reset-ask-again">
+                  Ask for a new link
+                </Anchor>
+              </>
+            ) : null}
+          </FormFailure>
           <PasswordInput
             label="New password"
             description="At least 4 characters"
