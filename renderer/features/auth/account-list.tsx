@@ -1,5 +1,5 @@
 /** Small shared pieces of the related-accounts, merge and switch screens. */
-import { Avatar, Group, Stack, Text } from '@mantine/core';
+import { Avatar, Badge, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 export function initials(name: string): string {
@@ -32,5 +32,26 @@ export function AccountSummary({ name, detail, badge }: { name: string; detail?:
         ) : null}
       </Stack>
     </Group>
+  );
+}
+
+/** A related account: name, e-mail, creation date and whether it can log in on its own. */
+export function RelatedAccountSummary({
+  account,
+  registeredLabel,
+}: {
+  account: { name: string; email: string | null; createdAt: string; isRegistered: boolean };
+  registeredLabel: string;
+}) {
+  return (
+    <AccountSummary
+      name={account.name}
+      detail={`${account.email ?? 'No e-mail'} · created ${formatDate(account.createdAt)}`}
+      badge={
+        <Badge size="xs" variant="light" color={account.isRegistered ? 'green' : 'gray'}>
+          {account.isRegistered ? registeredLabel : 'Guest'}
+        </Badge>
+      }
+    />
   );
 }

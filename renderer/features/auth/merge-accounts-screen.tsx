@@ -3,12 +3,12 @@
  * prove it with its password when it has one, confirm, and merge it into this account
  * (auth.mergeAccounts). The merged account is closed and its sign-ins end.
  */
-import { Alert, Anchor, Badge, Button, Group, Modal, PasswordInput, Radio, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, PasswordInput, Radio, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { href } from '../../routes/route-table';
 import { trpc } from '../../trpc';
-import { AccountSummary, formatDate } from './account-list';
+import { RelatedAccountSummary } from './account-list';
 import { AuthPage } from './auth-page';
 import { serverFieldErrors } from './form-errors';
 import { VALIDATION_MESSAGES } from '../../../server/contracts/messages';
@@ -111,15 +111,7 @@ export default function MergeAccountsScreen() {
                 <Radio.Card key={account.userId} value={account.userId} radius="md" p="md" data-testid="merge-choice">
                   <Group wrap="nowrap" gap="md">
                     <Radio.Indicator />
-                    <AccountSummary
-                      name={account.name}
-                      detail={`${account.email ?? 'No e-mail'} · created ${formatDate(account.createdAt)}`}
-                      badge={
-                        <Badge size="xs" variant="light" color={account.isRegistered ? 'green' : 'gray'}>
-                          {account.isRegistered ? 'Has a password' : 'Guest'}
-                        </Badge>
-                      }
-                    />
+                    <RelatedAccountSummary account={account} registeredLabel="Has a password" />
                   </Group>
                 </Radio.Card>
               ))}

@@ -2,11 +2,11 @@
  * /auth/related-accounts/ (v2.relatedAccounts, guard 'known'): the other accounts that share the
  * person's e-mail (spec §3), with a way to merge one into this account.
  */
-import { Alert, Anchor, Badge, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { href } from '../../routes/route-table';
 import { trpc } from '../../trpc';
-import { AccountSummary, formatDate } from './account-list';
+import { RelatedAccountSummary } from './account-list';
 import { AuthPage } from './auth-page';
 
 export default function RelatedAccountsScreen() {
@@ -43,15 +43,7 @@ export default function RelatedAccountsScreen() {
           {related.data.items.map((account) => (
             <Card key={account.userId} withBorder radius="md" padding="md" data-testid="related-account">
               <Group justify="space-between" wrap="nowrap">
-                <AccountSummary
-                  name={account.name}
-                  detail={`${account.email ?? 'No e-mail'} · created ${formatDate(account.createdAt)}`}
-                  badge={
-                    <Badge size="xs" variant="light" color={account.isRegistered ? 'green' : 'gray'}>
-                      {account.isRegistered ? 'Registered' : 'Guest'}
-                    </Badge>
-                  }
-                />
+                <RelatedAccountSummary account={account} registeredLabel="Registered" />
                 <Button
                   component={Link}
                   to={href('v2.mergeAccounts', null, { uid: account.userId })}
