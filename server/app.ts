@@ -109,17 +109,26 @@ export async function buildServer(config: TConfig, options: TBuildOptions = {}):
   const authExtensions = options.authExtensions ?? (config.oidcProviders.length > 0 ? oidcAuthExtensions : undefined);
   await app.register(authRoutes(deps, authExtensions?.(deps) ?? {}));
   await app.register(oidcRoutes(deps));
+  // Pages still load when the database is down, but as an error page that says so. The check is
+  // shared by page loads for a few seconds rather than run on every one.
+  let databaseCheck: { at: number; ok: Promise<boolean> } | null = null;
+  const databaseAnswers = (): Promise<boolean> => {
+    if (!databaseCheck || Date.now() - databaseCheck.at > 5_000) {
+      databaseCheck = {
+        at: Date.now(),
+        ok: db.$queryRaw`SELECT 1`.then(
+          () => true,
+          () => false,
+        ),
+      };
+    }
+    return databaseCheck.ok;
+  };
   await registerRenderer(app, {
     distDir: config.rendererDist,
-    // Pages still load when the database is down, but as an error page that says so.
     initialErrorType: async () => {
       if (config.maintenanceMode) return 'maintenance';
-      try {
-        await db.$queryRaw`SELECT 1`;
-        return null;
-      } catch {
-        return 'unavailable';
-      }
+      return (await databaseAnswers()) ? null : 'unavailable';
     },
   });
 

@@ -74,11 +74,29 @@ function answer(
   };
 }
 
+/** Every active feature with the subject's variant: one read for the stored ones, one write for the new. */
 export async function listFeatureAssignments(db: TDb, subjectKey: string): Promise<TFeatureAssignment[]> {
-  const features = await db.feature.findMany({ where: { isActive: true }, orderBy: { name: 'asc' } });
-  const out: TFeatureAssignment[] = [];
-  for (const feature of features) out.push(answer(feature, (await assign(db, feature, subjectKey)).variant));
-  return out;
+  const [features, stored] = await Promise.all([
+    db.feature.findMany({ where: { isActive: true }, orderBy: { name: 'asc' } }),
+    db.featureAssignment.findMany({ where: { subjectKey } }),
+  ]);
+  const variants = new Map(stored.map((row) => [row.featureName, row.variant]));
+  const fresh = features
+    .filter((feature) => !feature.winningVariant && !variants.has(feature.name))
+    .map((feature) => ({
+      featureName: feature.name,
+      subjectKey,
+      variant: pickVariant(parseVariants(feature.variants), subjectKey, feature.name),
+    }));
+  if (fresh.length) {
+    await db.featureAssignment.createMany({ data: fresh, skipDuplicates: true });
+    // A concurrent first request may have stored other variants: the stored rows win.
+    const now = await db.featureAssignment.findMany({
+      where: { subjectKey, featureName: { in: fresh.map((row) => row.featureName) } },
+    });
+    for (const row of now) variants.set(row.featureName, row.variant);
+  }
+  return features.map((feature) => answer(feature, feature.winningVariant ?? variants.get(feature.name)!));
 }
 
 export type TAssignmentResult = { status: 'not-modified' } | { status: 'ok'; assignment: TFeatureAssignment };
