@@ -193,6 +193,7 @@ export async function seedDemoData(db: TDb): Promise<TSeedResult> {
         const id = seedId(`user:${user.key}`);
         const data = {
           email: user.email,
+          registeredEmail: user.email,
           username: user.username,
           firstName: user.firstName,
           lastName: user.lastName,

@@ -14,6 +14,7 @@ import { registerRequestIdentity } from './auth/request-identity';
 import { oidcAuthExtensions, oidcRoutes } from './auth/oidc';
 import { authRoutes, type TAuthRouteExtensions } from './auth/routes';
 import { registerErrorHandler } from './http/errors';
+import { serializeRequest } from './http/log-redaction';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerRenderer } from './http/renderer';
 import { collectRoutes } from './http/route-list';
@@ -53,6 +54,7 @@ export async function buildServer(config: TConfig, options: TBuildOptions = {}):
         : {
             level: config.logLevel,
             redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+            serializers: { req: serializeRequest },
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     requestTimeout: config.requestTimeoutMs,

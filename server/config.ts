@@ -64,8 +64,12 @@ const ZConfig = z.object({
   /** Account e-mails (codes, reset links) per recipient and per client address in 15 minutes. */
   MAIL_MAX_PER_RECIPIENT: z.coerce.number().int().min(1).default(5),
   MAIL_MAX_PER_CLIENT: z.coerce.number().int().min(1).default(20),
+  /** Wrong passwords for one account from one client before that client waits (and waits longer each time). */
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  /** Wrong passwords from one client across all accounts. */
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  /** Wrong passwords for one account from all clients; then only clients that failed for it wait. */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(100),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
 });
 
@@ -111,6 +115,7 @@ export type TConfig = {
   mailMaxPerClient: number;
   loginMaxFailures: number;
   loginMaxFailuresPerAddress: number;
+  loginMaxFailuresPerAccount: number;
   loginWindowMs: number;
 };
 
@@ -200,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     mailMaxPerClient: c.MAIL_MAX_PER_CLIENT,
     loginMaxFailures: c.LOGIN_MAX_FAILURES,
     loginMaxFailuresPerAddress: c.LOGIN_MAX_FAILURES_PER_ADDRESS,
+    loginMaxFailuresPerAccount: c.LOGIN_MAX_FAILURES_PER_ACCOUNT,
     loginWindowMs: c.LOGIN_WINDOW_SECONDS * 1000,
   };
 }

@@ -11,6 +11,9 @@ import { createDb, type TDb } from './db/client';
 import type { TAppDeps } from './deps';
 import { createMailer } from './mail/mailer';
 
+/** The longest a client waits after repeated wrong passwords for one account. */
+const LOGIN_LOCK_MAX_MS = 24 * 3_600_000;
+
 /**
  * Builds the process-wide dependencies from configuration. With REDIS_URL, caches and rate limits
  * live in Redis so several instances can run side by side; without it they stay in process.
@@ -28,7 +31,12 @@ export function createDeps(config: TConfig, overrides: { db?: TDb } = {}): TAppD
     config,
     mailer,
     limits: {
-      loginAccount: limiter({ max: config.loginMaxFailures, windowMs: config.loginWindowMs }),
+      loginAccountClient: limiter({
+        max: config.loginMaxFailures,
+        windowMs: config.loginWindowMs,
+        backoff: { maxMs: LOGIN_LOCK_MAX_MS },
+      }),
+      loginAccount: limiter({ max: config.loginMaxFailuresPerAccount, windowMs: config.loginWindowMs }),
       loginAddress: limiter({ max: config.loginMaxFailuresPerAddress, windowMs: config.loginWindowMs }),
       clientLogs: limiter({ max: config.clientLogRatePerMinute, windowMs: 60_000 }),
       mailPerRecipient: limiter({ max: config.mailMaxPerRecipient, windowMs: 15 * 60_000 }),

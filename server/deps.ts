@@ -11,9 +11,11 @@ export interface TAppDeps {
   config: TConfig;
   mailer: TMailer;
   limits: {
-    /** Failed log-ins per account (e-mail). */
+    /** Wrong passwords per account and client address (growing lock; see server/auth/password-throttle.ts). */
+    loginAccountClient: TRateLimiter;
+    /** Wrong passwords per account, from every client. */
     loginAccount: TRateLimiter;
-    /** Failed log-ins per client address. */
+    /** Wrong passwords per client address, across accounts. */
     loginAddress: TRateLimiter;
     /** Client log batches per address (POST /v1/logs). */
     clientLogs: TRateLimiter;

@@ -11,6 +11,7 @@ export const APP_ERRORS = {
   UNAUTHENTICATED: { trpc: 'UNAUTHORIZED', http: 401, message: 'Please sign in' },
   FORBIDDEN: { trpc: 'FORBIDDEN', http: 403, message: 'Forbidden, please contact support' },
   NOT_FOUND: { trpc: 'NOT_FOUND', http: 404, message: 'Not found' },
+  METHOD_NOT_ALLOWED: { trpc: 'METHOD_NOT_SUPPORTED', http: 405, message: 'This method is not allowed here' },
   CONFLICT: { trpc: 'CONFLICT', http: 409, message: 'That conflicts with existing data' },
   GONE: { trpc: 'NOT_FOUND', http: 410, message: 'That is no longer available' },
   PAYLOAD_TOO_LARGE: { trpc: 'PAYLOAD_TOO_LARGE', http: 413, message: 'The request is too large' },

@@ -27,6 +27,9 @@ function allowedOrigins(config: Pick<TConfig, 'publicUrl'>, request: FastifyRequ
 export function isCrossSite(config: Pick<TConfig, 'publicUrl'>, request: FastifyRequest): boolean {
   const fetchSite = request.headers['sec-fetch-site'];
   if (fetchSite === 'cross-site' || fetchSite === 'same-site') return true;
+  // `Origin: null` comes from sandboxed frames, data: and file: documents and some cross-origin
+  // redirects: never from our own pages, so it counts as another site, not as no origin at all.
+  if (typeof request.headers.origin === 'string' && request.headers.origin.trim().toLowerCase() === 'null') return true;
   const origin = originOf(request.headers.origin as string | undefined) ?? originOf(request.headers.referer);
   if (origin && !allowedOrigins(config, request).has(origin)) return true;
   return false;

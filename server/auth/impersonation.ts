@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TConfig } from '../config';
 import type { TIdentity } from '../contracts/identity';
+import type { TVerifiedIdentity } from './tokens';
 import type { TDb } from '../db/client';
 import { AppError } from '../errors';
 import { isStaff, loadAccount } from './roles';
@@ -67,10 +68,32 @@ export async function startImpersonation(
   return { sessionId };
 }
 
-/** Refuses account-security actions while impersonating (password, e-mail, revealing draws). */
-export function refuseWhileImpersonating(identity: Pick<TIdentity, 'impersonatorUserId'>, action: string): void {
-  if (identity.impersonatorUserId)
-    throw new AppError('FORBIDDEN', { message: `${action} is not allowed while impersonating` });
+type TImpersonatedIdentity = Pick<TVerifiedIdentity, 'userId' | 'impersonatorUserId' | 'impersonationSessionId'>;
+
+/** Audits a refused write made while impersonating (`refused:<action>`) and answers 403. */
+export async function refuseImpersonatedWrite(
+  db: TDb,
+  input: { identity: TImpersonatedIdentity; action: string; ip?: string; message: string },
+): Promise<never> {
+  await auditImpersonatedWrite(db, {
+    identity: input.identity,
+    sessionId: input.identity.impersonationSessionId,
+    action: `refused:${input.action}`,
+    ip: input.ip,
+  });
+  throw new AppError('FORBIDDEN', { message: input.message });
+}
+
+/**
+ * Refuses account-security actions while impersonating (password, e-mail, merging, revealing
+ * draws); the refused attempt is audited like any other impersonated write.
+ */
+export async function refuseWhileImpersonating(
+  deps: { db: TDb },
+  input: { identity: TImpersonatedIdentity; action: string; ip?: string },
+): Promise<void> {
+  if (!input.identity.impersonatorUserId) return;
+  await refuseImpersonatedWrite(deps.db, { ...input, message: `${input.action} is not allowed while impersonating` });
 }
 
 /** Writes one audit row for a write made while impersonating. */

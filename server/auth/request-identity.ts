@@ -1,12 +1,16 @@
 /**
  * Resolves the caller's identity from `Authorization: Bearer <access token>` once per request.
- * Impersonated tokens are re-checked against the database on every request, so ending a session or
- * revoking the staff member's role takes effect at the next request, not at token expiry.
+ * A token whose sign-in has ended (log-out, a refresh-family revocation, a password change) is
+ * refused at the next request (revocation.ts, cached). Impersonated tokens are re-checked against
+ * the database on every request, so ending a session or revoking the staff member's role takes
+ * effect at the next request, not at token expiry. Answers to requests that carried a token are
+ * never stored by browsers or proxies (Cache-Control: no-store).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TDb } from '../db/client';
 import type { TAppDeps } from '../deps';
 import { isStaff, loadAccount } from './roles';
+import { isFamilyLive } from './revocation';
 import { endImpersonation } from './sessions';
 import { InvalidTokenError, verifyAccessToken, type TVerifiedIdentity } from './tokens';
 
@@ -36,7 +40,7 @@ export async function isImpersonationLive(db: TDb, identity: TVerifiedIdentity):
 }
 
 export async function identityFromRequest(
-  deps: Pick<TAppDeps, 'db' | 'config'>,
+  deps: Pick<TAppDeps, 'db' | 'config' | 'cache'>,
   request: FastifyRequest,
 ): Promise<TVerifiedIdentity | null> {
   const header = request.headers.authorization;
@@ -52,6 +56,10 @@ export async function identityFromRequest(
       match[1],
       (request.headers['x-audit-token'] as string | undefined) ?? null,
     );
+    if (identity.familyId && !(await isFamilyLive(deps, identity.familyId))) {
+      request.identityError = 'The sign-in has ended';
+      return null;
+    }
     if (!(await isImpersonationLive(deps.db, identity))) {
       request.identityError = 'The impersonation has ended';
       return null;
@@ -63,10 +71,16 @@ export async function identityFromRequest(
   }
 }
 
-export function registerRequestIdentity(app: FastifyInstance, deps: Pick<TAppDeps, 'db' | 'config'>): void {
+export function registerRequestIdentity(app: FastifyInstance, deps: Pick<TAppDeps, 'db' | 'config' | 'cache'>): void {
   app.decorateRequest('identity', null);
   app.decorateRequest('identityError', null);
   app.addHook('onRequest', async (request) => {
     request.identity = await identityFromRequest(deps, request);
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    const route = request.routeOptions.url ?? '';
+    const personal = request.headers.authorization !== undefined || route.startsWith('/auth/');
+    if (personal && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
   });
 }

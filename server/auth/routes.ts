@@ -42,7 +42,7 @@ import {
   type TStartedSession,
 } from './sessions';
 import { spendMailBudget } from './mail-budget';
-import { canSwitch } from './switching';
+import { assertSessionProvesEmail, isSwitchTarget } from './switching';
 import type { TVerifiedIdentity } from './tokens';
 
 export interface TTokenAnswer {
@@ -89,12 +89,13 @@ export async function signInAnswer(
   request: FastifyRequest,
   reply: FastifyReply,
   userId: string,
-  options: { identityProvider?: string | null; scope?: string[] } = {},
+  options: { identityProvider?: string | null; scope?: string[]; emailProven?: boolean } = {},
 ): Promise<TStartedSession> {
   const session = await startSession(deps, {
     userId,
     identityProvider: options.identityProvider ?? null,
     scope: options.scope ?? [],
+    emailProven: options.emailProven ?? false,
     userAgent: String(request.headers['user-agent'] ?? ''),
     ip: request.ip,
   });
@@ -191,11 +192,11 @@ export function authRoutes(deps: TAppDeps, extensions: TAuthRouteExtensions = {}
         await revokeFamily(deps, familyId, 'logout');
       }
     };
+    // A navigation never logs out (a cross-site link or image could): it shows the log-out
+    // confirmation, whose button sends the same-site POST below.
     app.get('/auth/v2/logout/', async (request, reply) => {
       const query = parseInput(ZNavigationQuery, request.query);
-      await logout(request);
-      clearRefreshCookie(deps, reply);
-      return reply.redirect(safeReturnUrl(query.returnurl, '/'), 302);
+      return reply.redirect(withQuery('/a/log-out/', { returnurl: safeReturnUrl(query.returnurl, '/') }), 302);
     });
     app.post('/auth/v2/logout/', async (request, reply) => {
       assertSameSiteJsonPost(deps.config, request);
@@ -215,7 +216,8 @@ export function authRoutes(deps: TAppDeps, extensions: TAuthRouteExtensions = {}
       const claims = token ? verifyFloaterLinkToken(deps.config, token) : null;
       const user = claims ? await deps.db.user.findUnique({ where: { id: claims.userId } }) : null;
       if (!claims || !user || user.deletedAt) return reply.redirect('/a/log-in/?link=expired', 302);
-      await signInAnswer(deps, request, reply, user.id, { scope: claims.scope });
+      // The link was mailed to this account's address: this sign-in has proven it.
+      await signInAnswer(deps, request, reply, user.id, { scope: claims.scope, emailProven: true });
       return reply.redirect(safeReturnUrl(claims.returnUrl), 302);
     });
 
@@ -227,6 +229,7 @@ export function authRoutes(deps: TAppDeps, extensions: TAuthRouteExtensions = {}
       );
     });
 
+    // Like log-out: the navigation only opens the confirmation; the switch is its same-site POST.
     app.get('/auth/v2/switch/', async (request, reply) => {
       const query = parseInput(ZUidQuery, request.query);
       return reply.redirect(
@@ -256,7 +259,7 @@ export function authRoutes(deps: TAppDeps, extensions: TAuthRouteExtensions = {}
     app.post('/auth/v2/confirm-code/', async (request) => {
       assertSameSiteJsonPost(deps.config, request);
       const identity = requireIdentity(request);
-      refuseWhileImpersonating(identity, 'Confirming an e-mail');
+      await refuseWhileImpersonating(deps, { identity, action: 'Confirming an e-mail', ip: request.ip });
       const { code } = parseInput(ZCodeInput, request.body);
       await confirmEmailByCode(deps, { userId: identity.userId, code });
       return reissue(deps, identity.familyId);
@@ -265,7 +268,7 @@ export function authRoutes(deps: TAppDeps, extensions: TAuthRouteExtensions = {}
     app.post('/auth/v2/confirm-code/resend/', async (request) => {
       assertSameSiteJsonPost(deps.config, request);
       const identity = requireIdentity(request);
-      refuseWhileImpersonating(identity, 'Confirming an e-mail');
+      await refuseWhileImpersonating(deps, { identity, action: 'Confirming an e-mail', ip: request.ip });
       await spendMailBudget(deps, { recipient: `user:${identity.userId}`, ip: request.ip });
       await sendConfirmationEmail(deps, identity.userId);
       return { ok: true };
@@ -281,7 +284,12 @@ export function authRoutes(deps: TAppDeps, extensions: TAuthRouteExtensions = {}
 
     app.post('/auth/v2/reset-password/', async (request, reply) => {
       assertSameSiteJsonPost(deps.config, request);
-      if (request.identity) refuseWhileImpersonating(request.identity, 'Changing a password');
+      if (request.identity)
+        await refuseWhileImpersonating(deps, {
+          identity: request.identity,
+          action: 'Changing a password',
+          ip: request.ip,
+        });
       const input = parseInput(ZResetPasswordInput, request.body);
       const { userId } = await resetPassword(deps, input);
       return tokenAnswer(await signInAnswer(deps, request, reply, userId));
@@ -290,7 +298,7 @@ export function authRoutes(deps: TAppDeps, extensions: TAuthRouteExtensions = {}
     app.post('/auth/v2/set-password/', async (request) => {
       assertSameSiteJsonPost(deps.config, request);
       const identity = requireIdentity(request);
-      refuseWhileImpersonating(identity, 'Changing a password');
+      await refuseWhileImpersonating(deps, { identity, action: 'Changing a password', ip: request.ip });
       const input = parseInput(ZSetPasswordInput, request.body);
       await registerFloater(deps, { userId: identity.userId, password: input.password, name: input.name });
       if (identity.familyId)
@@ -301,7 +309,7 @@ export function authRoutes(deps: TAppDeps, extensions: TAuthRouteExtensions = {}
     app.post('/auth/v2/change-password/', async (request) => {
       assertSameSiteJsonPost(deps.config, request);
       const identity = requireIdentity(request);
-      refuseWhileImpersonating(identity, 'Changing a password');
+      await refuseWhileImpersonating(deps, { identity, action: 'Changing a password', ip: request.ip });
       const input = parseInput(ZChangePasswordInput, request.body);
       await changePassword(deps, { userId: identity.userId, familyId: identity.familyId, ...input, ip: request.ip });
       return { ok: true };
@@ -310,17 +318,17 @@ export function authRoutes(deps: TAppDeps, extensions: TAuthRouteExtensions = {}
     app.post('/auth/v2/change-email/', async (request, reply) => {
       assertSameSiteJsonPost(deps.config, request);
       const identity = requireIdentity(request);
-      refuseWhileImpersonating(identity, 'Changing an e-mail');
+      await refuseWhileImpersonating(deps, { identity, action: 'Changing an e-mail', ip: request.ip });
       const input = parseInput(ZChangeEmailInput, request.body);
       await spendMailBudget(deps, { recipient: input.newEmail, ip: request.ip });
-      await requestEmailChange(deps, { userId: identity.userId, ...input });
+      await requestEmailChange(deps, { userId: identity.userId, ...input, ip: request.ip });
       return reply.code(202).send({ ok: true });
     });
 
     app.post('/auth/v2/change-email/confirm/', async (request) => {
       assertSameSiteJsonPost(deps.config, request);
       const identity = requireIdentity(request);
-      refuseWhileImpersonating(identity, 'Changing an e-mail');
+      await refuseWhileImpersonating(deps, { identity, action: 'Changing an e-mail', ip: request.ip });
       const { code } = parseInput(ZCodeInput, request.body);
       const { email } = await confirmEmailChange(deps, { userId: identity.userId, code, ip: request.ip });
       return { ...(await reissue(deps, identity.familyId)), email };
@@ -358,8 +366,16 @@ export function authRoutes(deps: TAppDeps, extensions: TAuthRouteExtensions = {}
       const family = await familyFromCookie(deps, request);
       if (family.impersonationSessionId)
         throw new AppError('CONFLICT', { message: 'Stop impersonating before switching accounts' });
-      if (input.uid !== family.userId && !(await canSwitch(deps.db, family.userId, input.uid))) {
-        throw new AppError('FORBIDDEN', { message: 'You cannot switch to that account' });
+      const session = { rootUserId: family.userId, familyId: family.id };
+      if (input.uid !== family.userId) {
+        await assertSessionProvesEmail(deps.db, {
+          ...session,
+          action: 'switch',
+          targetUserId: input.uid,
+          ip: request.ip,
+        });
+        if (!(await isSwitchTarget(deps.db, session.rootUserId, input.uid)))
+          throw new AppError('FORBIDDEN', { message: 'You cannot switch to that account' });
       }
       await deps.db.refreshTokenFamily.update({
         where: { id: family.id },

@@ -9,9 +9,11 @@
  * lifetime (REFRESH_IDLE_DAYS, per token) and an absolute one (REFRESH_ABSOLUTE_DAYS, per family).
  */
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import type { TCache } from '../cache';
 import type { TConfig } from '../config';
 import type { TDb } from '../db/client';
 import { AppError } from '../errors';
+import { forgetFamilies, revokeFamiliesWhere } from './revocation';
 import { isStaff, loadAccount, type TAccount } from './roles';
 import { canSwitch } from './switching';
 import { signAccessToken, type TIdentityClaims } from './tokens';
@@ -45,7 +47,15 @@ function successorOf(config: TConfig, raw: string): string {
 
 export async function startSession(
   deps: TSessionDeps,
-  input: { userId: string; identityProvider?: string | null; scope?: string[]; userAgent?: string; ip?: string },
+  input: {
+    userId: string;
+    identityProvider?: string | null;
+    scope?: string[];
+    /** The sign-in itself proved the account's e-mail (a mailed link, a provider-verified address). */
+    emailProven?: boolean;
+    userAgent?: string;
+    ip?: string;
+  },
 ): Promise<TStartedSession> {
   const now = Date.now();
   const familyId = randomUUID();
@@ -56,6 +66,7 @@ export async function startSession(
       userId: input.userId,
       identityProvider: input.identityProvider ?? null,
       scope: input.scope?.length ? input.scope.join(' ') : null,
+      emailProven: input.emailProven ?? false,
       absoluteExpiresAt: new Date(now + deps.config.refreshAbsoluteMs),
       userAgent: input.userAgent?.slice(0, 255) ?? null,
       ip: input.ip ?? null,
@@ -79,7 +90,7 @@ export type TRotation =
   | { status: 'reused'; familyId: string };
 
 /** Rotates a refresh token (see the module comment for the grace window and re-use rules). */
-export async function rotateRefreshToken(deps: TSessionDeps, raw: string): Promise<TRotation> {
+export async function rotateRefreshToken(deps: TSessionDeps & { cache: TCache }, raw: string): Promise<TRotation> {
   const now = new Date();
   const hash = hashToken(raw);
   const successor = successorOf(deps.config, raw);
@@ -122,21 +133,26 @@ export async function rotateRefreshToken(deps: TSessionDeps, raw: string): Promi
     await tx.refreshTokenFamily.update({ where: { id: family.id }, data: { lastUsedAt: now } });
     return { status: 'rotated', refreshToken: successor, familyId: family.id } as const;
   });
+  if (result.status === 'reused') await forgetFamilies(deps.cache, [result.familyId]);
   return result;
 }
 
-export async function revokeFamily(deps: Pick<TSessionDeps, 'db'>, familyId: string, reason: string): Promise<void> {
-  await deps.db.refreshTokenFamily.updateMany({
-    where: { id: familyId, revokedAt: null },
-    data: { revokedAt: new Date(), revokedReason: reason },
-  });
+type TRevokeDeps = { db: TDb; cache: TCache };
+
+/** Ends one sign-in; its access tokens stop working at the next request (revocation.ts). */
+export async function revokeFamily(deps: TRevokeDeps, familyId: string, reason: string): Promise<void> {
+  await forgetFamilies(deps.cache, await revokeFamiliesWhere(deps.db, { id: familyId }, reason));
 }
 
-export async function revokeAllFamilies(deps: Pick<TSessionDeps, 'db'>, userId: string, reason: string): Promise<void> {
-  await deps.db.refreshTokenFamily.updateMany({
-    where: { userId, revokedAt: null },
-    data: { revokedAt: new Date(), revokedReason: reason },
-  });
+/** Ends every sign-in of a member, or every other one when `except` names the current one. */
+export async function revokeAllFamilies(
+  deps: TRevokeDeps,
+  userId: string,
+  reason: string,
+  options: { except?: string | null } = {},
+): Promise<void> {
+  const where = { userId, ...(options.except ? { id: { not: options.except } } : {}) };
+  await forgetFamilies(deps.cache, await revokeFamiliesWhere(deps.db, where, reason));
 }
 
 /** The family behind a raw refresh token, without rotating it (for logout). */
@@ -262,7 +278,8 @@ export async function issueTokensForFamily(deps: TSessionDeps, familyId: string)
 
   if (family.activeUserId && family.activeUserId !== root.id) {
     const active = await loadAccount(deps.db, family.activeUserId);
-    if (active && !active.deletedAt && (await canSwitch(deps.db, root.id, active.id))) {
+    const session = { rootUserId: root.id, familyId: family.id };
+    if (active && !active.deletedAt && (await canSwitch(deps.db, session, active.id))) {
       const switched = signAccessToken(
         deps.config,
         claimsFor(active, { fam: family.id, rootIdentity: root.id, identityProvider: family.identityProvider }),

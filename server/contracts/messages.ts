@@ -9,6 +9,8 @@ export const VALIDATION_MESSAGES = {
   url: 'The value is not a valid URL address',
   minValue: (n: number): string => `The minimum value allowed is ${n}`,
   decimal: 'Value must be decimal',
+  /** Ours (the spec has no message for it): control and bidirectional-override characters in text. */
+  invalidCharacters: 'The value contains characters that are not allowed',
 } as const;
 
 /** Client-side and error-catalogue messages of spec §8, word for word. */

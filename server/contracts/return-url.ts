@@ -3,6 +3,8 @@
 const SAFE_BASE_HOST = 'same-site.invalid';
 const MAX_RETURN_URL_LENGTH = 2048;
 const MAX_DECODE_ROUNDS = 5;
+// eslint-disable-next-line no-control-regex
+const NON_ASCII = /[^\u0000-\u007f]/;
 // Controls, any Unicode whitespace, and invisible separators/bidi marks browsers may strip.
 const UNSAFE_RAW_CHARS =
   // eslint-disable-next-line no-control-regex
@@ -47,11 +49,14 @@ export function safeReturnUrl(value: unknown, fallback = '/home/'): string {
   }
 
   // Final check with a real URL parser: the value must stay on the same (dummy) origin.
+  let parsed: URL;
   try {
-    const parsed = new URL(value, `https://${SAFE_BASE_HOST}/`);
+    parsed = new URL(value, `https://${SAFE_BASE_HOST}/`);
     if (parsed.protocol !== 'https:' || parsed.host !== SAFE_BASE_HOST) return fallback;
   } catch {
     return fallback;
   }
-  return value;
+  // Non-ASCII (`/héllo/`) cannot travel in a Location header as it is: answer the parser's
+  // percent-encoded form, which browsers read as the same address.
+  return NON_ASCII.test(value) ? `${parsed.pathname}${parsed.search}${parsed.hash}` : value;
 }

@@ -5,14 +5,41 @@
 import { z } from 'zod';
 import { EMAIL_MAX, NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './constants';
 import { VALIDATION_MESSAGES as M } from './messages';
+import { ALLOWED_URL_PROTOCOLS } from './urls';
+
+export { isOpenableUrl } from './urls';
 
 // Loose but practical: one @, no whitespace, a dot in the domain part.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Required text: whitespace-only counts as empty (spec §5). */
+/**
+ * Characters no name or address may hold: C0/C1 controls (NUL included) and the invisible
+ * bidirectional marks, embeddings, overrides and isolates that can make text read differently
+ * from what it is (U+061C, U+200E-U+200F, U+202A-U+202E, U+2066-U+2069).
+ */
+// eslint-disable-next-line no-control-regex
+const FORBIDDEN_TEXT_CHARS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+export function hasForbiddenCharacters(value: string): boolean {
+  return FORBIDDEN_TEXT_CHARS.test(value);
+}
+
+/**
+ * The one form of an e-mail address the product stores and compares: trimmed, Unicode NFC and
+ * lower-cased. Uniqueness is then decided by the column's collation (utf8mb4_unicode_ci), which
+ * also folds accent and width variants, so every lookup goes through the database, never a JS `===`.
+ */
+export function normalizeEmail(value: string): string {
+  return value.trim().normalize('NFC').toLowerCase();
+}
+
+/** Required text: whitespace-only counts as empty (spec §5); control characters are refused. */
 function required(): z.ZodType<string> {
-  return z.string({ error: M.required }).refine((value) => value.trim().length > 0, { error: M.required });
+  return z
+    .string({ error: M.required })
+    .refine((value) => value.trim().length > 0, { error: M.required })
+    .refine((value) => !hasForbiddenCharacters(value), { error: M.invalidCharacters, abort: true });
 }
 
 function maxLength(n: number) {
@@ -31,11 +58,12 @@ export const ZPersonName = required()
   .refine(maxLength(NAME_MAX), { error: M.maxLength(NAME_MAX) })
   .transform((value) => value.trim());
 
-export const ZEmail = required()
-  .transform((value) => value.trim())
-  .refine((value) => EMAIL_PATTERN.test(value), { error: M.email })
-  .refine(maxLength(EMAIL_MAX), { error: M.maxLength(EMAIL_MAX) })
-  .transform((value) => value.toLowerCase());
+export const ZEmail = z
+  .string({ error: M.required })
+  .refine((value) => value.trim().length > 0, { error: M.required })
+  .transform(normalizeEmail)
+  .refine((value) => EMAIL_PATTERN.test(value) && !hasForbiddenCharacters(value), { error: M.email })
+  .refine(maxLength(EMAIL_MAX), { error: M.maxLength(EMAIL_MAX) });
 
 export const ZUsername = required()
   .refine((value) => !/\s/.test(value), { error: 'Username cannot contain spaces' })
@@ -68,18 +96,6 @@ export const ZBirthday = z
     if ((value.month ?? 0) < 1) ctx.addIssue({ code: 'custom', path: ['month'], message: M.minValue(1) });
     if ((value.day ?? 0) < 1) ctx.addIssue({ code: 'custom', path: ['day'], message: M.minValue(1) });
   });
-
-const ALLOWED_URL_PROTOCOLS = ['http:', 'https:', 'ftp:'];
-
-/** A URL is opened only if it is a valid http, https or ftp URL or an app-scheme link (spec §5). */
-export function isOpenableUrl(value: string, appScheme: string): boolean {
-  try {
-    const url = new URL(value);
-    return ALLOWED_URL_PROTOCOLS.includes(url.protocol) || url.protocol === appScheme;
-  } catch {
-    return false;
-  }
-}
 
 export const ZUrl = z.string().refine(
   (value) => {

@@ -4,7 +4,11 @@
  */
 import { TRPCError, initTRPC } from '@trpc/server';
 import { ZodError } from 'zod';
-import { auditImpersonatedWrite, READ_ONLY_IMPERSONATION_MESSAGE } from '../auth/impersonation';
+import {
+  auditImpersonatedWrite,
+  READ_ONLY_IMPERSONATION_MESSAGE,
+  refuseImpersonatedWrite,
+} from '../auth/impersonation';
 import { canWriteWhileImpersonating } from '../auth/roles';
 import { deriveAuthFlags } from '../contracts/identity';
 import { fieldErrorsFromZod, type TFieldErrors } from '../contracts/validation';
@@ -26,6 +30,9 @@ export function toAppError(error: unknown): AppError {
     if (error.cause instanceof ZodError) {
       return new AppError('VALIDATION', { fieldErrors: fieldErrorsFromZod(error.cause) });
     }
+    // tRPC's own refusals before a procedure runs (malformed JSON, a wrong method or media type).
+    if (error.code === 'PARSE_ERROR' || error.code === 'UNSUPPORTED_MEDIA_TYPE')
+      return new AppError('BAD_REQUEST', { message: error.message });
     const byTrpc = (Object.keys(APP_ERRORS) as TAppErrorCode[]).find((code) => APP_ERRORS[code].trpc === error.code);
     return new AppError(
       byTrpc ?? 'INTERNAL',
@@ -64,15 +71,13 @@ export const createCallerFactory = t.createCallerFactory;
 const impersonationGuard = t.middleware(async ({ ctx, type, path, next }) => {
   const identity = ctx.identity;
   if (!identity?.impersonatorUserId || type !== 'mutation') return next();
-  if (!canWriteWhileImpersonating(identity.impersonatorRoles)) {
-    await auditImpersonatedWrite(ctx.db, {
+  if (!canWriteWhileImpersonating(identity.impersonatorRoles))
+    await refuseImpersonatedWrite(ctx.db, {
       identity,
-      sessionId: identity.impersonationSessionId,
-      action: `refused:${path}`,
+      action: path,
       ip: ctx.ip,
+      message: READ_ONLY_IMPERSONATION_MESSAGE,
     });
-    throw new AppError('FORBIDDEN', { message: READ_ONLY_IMPERSONATION_MESSAGE });
-  }
   const result = await next();
   // Attempts that fail are audited too, marked as such.
   const action = result.ok ? path : `failed:${path}`;

@@ -30,8 +30,11 @@ export async function createMember(
   cachedHash ??= hashPassword(TEST_PASSWORD);
   const user = await createUser(db, options);
   await db.userCredential.create({ data: { userId: user.id, passwordHash: await cachedHash } });
-  if (options.confirmed !== false)
-    await db.user.update({ where: { id: user.id }, data: { emailConfirmedAt: new Date() } });
+  // Registered: the account holds its address (one registered account per e-mail).
+  await db.user.update({
+    where: { id: user.id },
+    data: { registeredEmail: user.email, ...(options.confirmed !== false ? { emailConfirmedAt: new Date() } : {}) },
+  });
   for (const role of options.roles ?? []) await db.userRole.create({ data: { userId: user.id, role } });
   return { id: user.id, email: user.email!, password: TEST_PASSWORD };
 }

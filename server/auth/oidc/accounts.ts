@@ -6,7 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { IDToken, UserInfoResponse } from 'openid-client';
+import { normalizeEmail } from '../../contracts/validation';
 import type { TAppDeps } from '../../deps';
+import { isUniqueViolationOn } from '../../services/accounts/registered-email';
 import { refreshCookieName } from '../cookies';
 import { familyOfToken, hashToken } from '../sessions';
 import { verifyPendingLink } from './signed-tokens';
@@ -46,7 +48,7 @@ function isTrue(value: unknown): boolean {
  */
 export function profileFromClaims(idToken: TClaims, userInfo: UserInfoResponse | null = null): TSocialProfile {
   const emailSource: { readonly [claim: string]: unknown } = text(idToken.email) || !userInfo ? idToken : userInfo;
-  const rawEmail = text(emailSource.email)?.toLowerCase() ?? null;
+  const rawEmail = text(emailSource.email) ? normalizeEmail(text(emailSource.email) as string) : null;
   const email = rawEmail && EMAIL_PATTERN.test(rawEmail) && rawEmail.length <= IDENTITY_EMAIL_MAX ? rawEmail : null;
   const pick = (claim: string): string | null =>
     text(idToken[claim]) ?? (userInfo ? text((userInfo as { readonly [claim: string]: unknown })[claim]) : null);
@@ -159,16 +161,20 @@ export async function linkIdentity(
   }
 }
 
-/** A member with a password log-in and this e-mail (the candidate for a pending link). */
-export async function findPasswordMemberByEmail(
+/**
+ * The registered member holding this e-mail, and whether it has a password (then a pending link
+ * confirmed by that password may join the identity to it).
+ */
+export async function findRegisteredMemberByEmail(
   deps: Pick<TAppDeps, 'db'>,
   email: string,
-): Promise<{ id: string } | null> {
+): Promise<{ id: string; hasPassword: boolean } | null> {
   if (email.length > USER_EMAIL_MAX) return null;
-  return deps.db.user.findFirst({
-    where: { email, deletedAt: null, credential: { isNot: null } },
-    select: { id: true },
+  const member = await deps.db.user.findUnique({
+    where: { registeredEmail: email },
+    select: { id: true, credential: { select: { userId: true } } },
   });
+  return member ? { id: member.id, hasPassword: Boolean(member.credential) } : null;
 }
 
 function clip(value: string | null, max: number): string | null {
@@ -196,27 +202,32 @@ export function namesFromProfile(profile: TSocialProfile): {
 
 /**
  * Creates a registered member from the claims together with the provider identity, in one
- * transaction. The e-mail counts as confirmed only when the provider verified it. When the same
- * identity was created concurrently, answers the member that won.
+ * transaction. The account takes the e-mail only when the provider verified it (then it counts as
+ * confirmed and is claimed on the unique index, see registered-email.ts); an unverified address is
+ * kept on the provider identity alone, so it never makes the account related to, or able to switch
+ * into, anybody else's. When the same identity was created concurrently, answers the member that won;
+ * when another registered account won the address, answers 'email-in-use'.
  */
 export async function createSocialMember(
   deps: Pick<TAppDeps, 'db'>,
   provider: string,
   profile: TSocialProfile,
-): Promise<string> {
+): Promise<string | 'email-in-use'> {
   const userId = randomUUID();
   const names = namesFromProfile(profile);
-  const userEmail = profile.email && profile.email.length <= USER_EMAIL_MAX ? profile.email : null;
+  const userEmail =
+    profile.email && profile.emailVerified && profile.email.length <= USER_EMAIL_MAX ? profile.email : null;
   try {
     await deps.db.$transaction([
       deps.db.user.create({
         data: {
           id: userId,
           email: userEmail,
+          registeredEmail: userEmail,
           name: names.name,
           firstName: names.firstName,
           lastName: names.lastName,
-          emailConfirmedAt: userEmail && profile.emailVerified ? new Date() : null,
+          emailConfirmedAt: userEmail ? new Date() : null,
         },
       }),
       deps.db.externalIdentity.create({
@@ -227,8 +238,9 @@ export async function createSocialMember(
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     const winner = await findLinkedMember(deps, provider, profile.subject);
-    if (!winner) throw error;
-    return winner.userId;
+    if (winner) return winner.userId;
+    if (isUniqueViolationOn(error, 'registered_email')) return 'email-in-use';
+    throw error;
   }
 }
 
@@ -245,7 +257,7 @@ export async function redeemPendingLink(
   const pending = verifyPendingLink(deps.config, input.link);
   if (!pending || !deps.config.oidcProviders.some((provider) => provider.id === pending.provider)) return 'ignored';
   const user = await deps.db.user.findUnique({ where: { id: input.userId }, select: { email: true, deletedAt: true } });
-  if (!user || user.deletedAt || user.email?.toLowerCase() !== pending.email) return 'ignored';
+  if (!user || user.deletedAt || normalizeEmail(user.email ?? '') !== pending.email) return 'ignored';
   return linkIdentity(deps, {
     userId: input.userId,
     provider: pending.provider,

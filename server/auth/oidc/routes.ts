@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
 import type { TOidcProviderConfig } from '../../config';
 import { safeReturnUrl } from '../../contracts/return-url';
+import { normalizeEmail } from '../../contracts/validation';
 import type { TAppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { isHttps, oidcCookieName } from '../cookies';
@@ -19,7 +20,7 @@ import {
   createSocialMember,
   currentSignIn,
   findLinkedMember,
-  findPasswordMemberByEmail,
+  findRegisteredMemberByEmail,
   linkIdentity,
   profileFromClaims,
   redeemPendingLink,
@@ -122,7 +123,10 @@ async function completeCodeFlow(
   }
 }
 
-type TResolution = { kind: 'sign-in'; userId: string } | { kind: 'pending-link'; url: string } | { kind: 'refused' };
+type TResolution =
+  | { kind: 'sign-in'; userId: string }
+  | { kind: 'pending-link'; url: string }
+  | { kind: 'refused'; error?: 'social-email-in-use' | 'social-unverified' };
 
 /** Which member this identity signs in (see the module comment for the order). */
 async function resolveMember(
@@ -138,6 +142,9 @@ async function resolveMember(
   const signedIn = await currentSignIn(deps, request);
   if (signedIn.status === 'impersonating') return { kind: 'refused' };
   if (signedIn.status === 'member') {
+    // An address the provider has not verified never joins an existing account, even the one
+    // signed in here (a lured sign-in could otherwise attach someone else's provider account).
+    if (profile.email && !profile.emailVerified) return { kind: 'refused', error: 'social-unverified' };
     const result = await linkIdentity(deps, {
       userId: signedIn.userId,
       provider: idp,
@@ -153,13 +160,19 @@ async function resolveMember(
     return { kind: 'sign-in', userId: signedIn.userId };
   }
 
-  if (profile.email && profile.emailVerified && (await findPasswordMemberByEmail(deps, profile.email))) {
+  // A verified address already registered: only that account's password may join the identity to
+  // it. An unverified address never leads to an existing account (createSocialMember drops it).
+  const holder = profile.email && profile.emailVerified ? await findRegisteredMemberByEmail(deps, profile.email) : null;
+  if (holder?.hasPassword && profile.email) {
     const link = signPendingLink(deps.config, { provider: idp, subject: profile.subject, email: profile.email });
     const query = new URLSearchParams({ link, email: profile.email, returnurl: returnUrl });
     return { kind: 'pending-link', url: `/a/log-in/?${query.toString()}` };
   }
+  if (holder) return { kind: 'refused', error: 'social-email-in-use' };
 
-  return { kind: 'sign-in', userId: await createSocialMember(deps, idp, profile) };
+  const created = await createSocialMember(deps, idp, profile);
+  if (created === 'email-in-use') return { kind: 'refused', error: 'social-email-in-use' };
+  return { kind: 'sign-in', userId: created };
 }
 
 async function handleCallback(
@@ -184,12 +197,18 @@ async function handleCallback(
   const resolution = await resolveMember(deps, request, provider.id, profile, returnUrl);
   switch (resolution.kind) {
     case 'refused':
-      return reply.redirect(SOCIAL_ERROR_URL, 302);
+      return reply.redirect(resolution.error ? `/a/log-in/?error=${resolution.error}` : SOCIAL_ERROR_URL, 302);
     case 'pending-link':
       return reply.redirect(resolution.url, 302);
-    case 'sign-in':
-      await signInAnswer(deps, request, reply, resolution.userId, { identityProvider: provider.id });
+    case 'sign-in': {
+      // A provider-verified address that is this account's own proves it for this sign-in.
+      const member = await deps.db.user.findUnique({ where: { id: resolution.userId }, select: { email: true } });
+      const emailProven = Boolean(
+        profile.emailVerified && profile.email && member?.email && normalizeEmail(member.email) === profile.email,
+      );
+      await signInAnswer(deps, request, reply, resolution.userId, { identityProvider: provider.id, emailProven });
       return reply.redirect(returnUrl, 302);
+    }
   }
 }
 

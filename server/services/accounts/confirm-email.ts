@@ -1,21 +1,53 @@
 import type { TAppDeps } from '../../deps';
 import { AppError } from '../../errors';
+import { revokeAllFamilies } from '../../auth/sessions';
+import { absorbAccount } from './absorb-account';
 import { assertCodeAccepted, consumeCode, consumeLinkToken } from './email-tokens';
 
-async function markConfirmed(deps: TAppDeps, userId: string, email: string): Promise<void> {
-  await deps.db.user.updateMany({ where: { id: userId, email }, data: { emailConfirmedAt: new Date() } });
+/**
+ * Marks the e-mail confirmed, then claims the floaters invited at this address: the member has now
+ * proved the mailbox, so what was sent to it becomes theirs (never before: a sign-up alone proves
+ * nothing). Each floater is absorbed into the account in one transaction and its sign-ins end.
+ */
+async function markConfirmed(deps: TAppDeps, userId: string, email: string): Promise<{ claimedFloaterIds: string[] }> {
+  const confirmed = await deps.db.user.updateMany({
+    where: { id: userId, email, deletedAt: null },
+    data: { emailConfirmedAt: new Date() },
+  });
+  if (confirmed.count === 0) return { claimedFloaterIds: [] };
+  const account = await deps.db.user.findUnique({ where: { id: userId }, select: { registeredEmail: true } });
+  if (!account?.registeredEmail) return { claimedFloaterIds: [] };
+  const floaters = await deps.db.user.findMany({
+    where: {
+      email: account.registeredEmail,
+      id: { not: userId },
+      deletedAt: null,
+      registeredEmail: null,
+      credential: { is: null },
+      externalIdentities: { none: {} },
+    },
+    select: { id: true },
+  });
+  if (floaters.length === 0) return { claimedFloaterIds: [] };
+  await deps.db.$transaction(async (tx) => {
+    for (const floater of floaters)
+      await absorbAccount(tx, { fromUserId: floater.id, intoUserId: userId, action: 'account.floater-claimed' });
+  });
+  for (const floater of floaters) await revokeAllFamilies(deps, floater.id, 'claimed');
+  return { claimedFloaterIds: floaters.map((floater) => floater.id) };
 }
 
 /** Confirms the signed-in member's e-mail with the six-digit code. */
 export async function confirmEmailByCode(
   deps: TAppDeps,
   { userId, code }: { userId: string; code: string },
-): Promise<void> {
+): Promise<{ claimedFloaterIds: string[] }> {
   const user = await deps.db.user.findUnique({ where: { id: userId } });
   if (!user?.email) throw new AppError('NOT_FOUND');
-  if (user.emailConfirmedAt) return;
-  assertCodeAccepted(await consumeCode(deps.db, userId, code));
-  await markConfirmed(deps, userId, user.email);
+  if (user.emailConfirmedAt) return { claimedFloaterIds: [] };
+  const result = await consumeCode(deps.db, userId, code);
+  assertCodeAccepted(result);
+  return markConfirmed(deps, userId, result.email);
 }
 
 /** Confirms an e-mail from the mailed link; returns the member, or null for a bad or used link. */

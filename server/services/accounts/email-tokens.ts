@@ -28,23 +28,28 @@ export async function createEmailToken(
   const secret = isCodePurpose(input.purpose)
     ? String(randomInt(0, 1_000_000)).padStart(6, '0')
     : randomBytes(32).toString('base64url');
-  // A new secret replaces the older ones of the same purpose.
-  await db.$transaction([
-    db.emailToken.updateMany({
-      where: { userId: input.userId, purpose: input.purpose, usedAt: null },
+  // A new secret replaces the older ones of the same purpose. The older ones are found first and
+  // retired by primary key, outside a transaction: a range UPDATE on (user, purpose) inside one
+  // takes gap locks that deadlock concurrent sign-ups of different people.
+  const older = await db.emailToken.findMany({
+    where: { userId: input.userId, purpose: input.purpose, usedAt: null },
+    select: { id: true },
+  });
+  await db.emailToken.create({
+    data: {
+      id: randomUUID(),
+      userId: input.userId,
+      email: input.email,
+      purpose: input.purpose,
+      secretHash: hashSecret(input.purpose, input.userId, secret),
+      expiresAt: new Date(Date.now() + input.ttlMinutes * 60_000),
+    },
+  });
+  if (older.length > 0)
+    await db.emailToken.updateMany({
+      where: { id: { in: older.map((token) => token.id) }, usedAt: null },
       data: { usedAt: new Date() },
-    }),
-    db.emailToken.create({
-      data: {
-        id: randomUUID(),
-        userId: input.userId,
-        email: input.email,
-        purpose: input.purpose,
-        secretHash: hashSecret(input.purpose, input.userId, secret),
-        expiresAt: new Date(Date.now() + input.ttlMinutes * 60_000),
-      },
-    }),
-  ]);
+    });
   return secret;
 }
 
@@ -79,12 +84,16 @@ export async function consumeCode(
     orderBy: { createdAt: 'desc' },
   });
   if (!token || token.expiresAt <= new Date() || token.attempts >= MAX_CODE_ATTEMPTS) return { status: 'expired' };
+  // Every try spends one attempt before the code is compared, in one conditional UPDATE: the row
+  // lock serialises concurrent tries, so a burst of them cannot get past the limit.
+  const spent = await db.emailToken.updateMany({
+    where: { id: token.id, usedAt: null, attempts: { lt: MAX_CODE_ATTEMPTS } },
+    data: { attempts: { increment: 1 } },
+  });
+  if (spent.count !== 1) return { status: 'expired' };
   const expected = Buffer.from(token.secretHash, 'hex');
   const actual = Buffer.from(hashSecret(purpose, userId, code.trim()), 'hex');
-  if (!timingSafeEqual(expected, actual)) {
-    await db.emailToken.update({ where: { id: token.id }, data: { attempts: { increment: 1 } } });
-    return { status: 'wrong' };
-  }
+  if (!timingSafeEqual(expected, actual)) return { status: 'wrong' };
   const claimed = await db.emailToken.updateMany({
     where: { id: token.id, usedAt: null },
     data: { usedAt: new Date() },

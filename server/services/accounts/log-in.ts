@@ -4,6 +4,7 @@ import { ZEmail } from '../../contracts/validation';
 import type { TAppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { verifyAgainstDummy, verifyPassword } from '../../auth/passwords';
+import { accountSubject, throttledPasswordCheck, unknownEmailSubject } from '../../auth/password-throttle';
 
 export const ZLogInInput = z.object({
   email: ZEmail,
@@ -14,33 +15,26 @@ export const LOGIN_FAILED_MESSAGE = 'The e-mail or password is not right';
 
 /**
  * Checks an e-mail and password. Unknown e-mails and wrong passwords get the same answer after the
- * same argon2 work; failures are throttled per account and per address (429 with Retry-After).
+ * same argon2 work; failures are throttled per account and client (password-throttle.ts).
  */
 export async function logIn(
   deps: TAppDeps,
   input: z.output<typeof ZLogInInput>,
   ip: string,
 ): Promise<{ userId: string }> {
-  const accountKey = `login:account:${input.email}`;
-  const addressKey = `login:address:${ip}`;
-  const retryAfter = Math.max(
-    await deps.limits.loginAccount.retryAfter(accountKey),
-    await deps.limits.loginAddress.retryAfter(addressKey),
-  );
-  if (retryAfter > 0) {
-    throw new AppError('RATE_LIMITED', { message: 'Too many failed log-ins; please wait and try again', retryAfter });
-  }
-  const user = await deps.db.user.findFirst({
-    where: { email: input.email, deletedAt: null, credential: { isNot: null } },
-    include: { credential: true },
+  // The registered account holding the address, compared by the column's collation.
+  const user = await deps.db.user.findUnique({
+    where: { registeredEmail: input.email },
+    select: { id: true, credential: { select: { passwordHash: true } } },
   });
-  const ok = user?.credential
-    ? await verifyPassword(user.credential.passwordHash, input.password)
-    : await verifyAgainstDummy(input.password);
-  if (!ok || !user) {
-    await Promise.all([deps.limits.loginAccount.record(accountKey), deps.limits.loginAddress.record(addressKey)]);
-    throw new AppError('UNAUTHENTICATED', { message: LOGIN_FAILED_MESSAGE });
-  }
-  await deps.limits.loginAccount.reset(accountKey);
+  const ok = await throttledPasswordCheck(deps, {
+    subject: user ? accountSubject(user.id) : unknownEmailSubject(input.email),
+    ip,
+    check: () =>
+      user?.credential
+        ? verifyPassword(user.credential.passwordHash, input.password)
+        : verifyAgainstDummy(input.password),
+  });
+  if (!ok || !user?.credential) throw new AppError('UNAUTHENTICATED', { message: LOGIN_FAILED_MESSAGE });
   return { userId: user.id };
 }

@@ -3,7 +3,10 @@ import { DEFAULT_PAGE_LIMIT, pagingFor, type TPage, type TPagingQuery } from '..
 import type { TAppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { verifyPassword } from '../../auth/passwords';
+import { accountSubject, throttledPasswordCheck } from '../../auth/password-throttle';
 import { revokeAllFamilies } from '../../auth/sessions';
+import { assertSessionProvesEmail, type TSwitchingSession } from '../../auth/switching';
+import { absorbAccount } from './absorb-account';
 
 export interface TRelatedAccount {
   userId: string;
@@ -49,44 +52,54 @@ export const ZMergeAccountsInput = z.object({
 
 /**
  * Merges a related account into the member's: its social identities move over, it is closed and
- * its sign-ins end. The member must have confirmed the shared e-mail, and prove the other account
- * when it has a password. Domain data moves here too as later domains add it.
+ * its sign-ins end. Only from a sign-in that proved the shared e-mail (switching.ts), and with the
+ * other account's password when it has one (behind the log-in throttle).
  */
 export async function mergeAccounts(
   deps: TAppDeps,
-  input: { userId: string; otherUserId: string; password?: string | undefined; ip?: string },
+  input: {
+    /** The account that stays (the one the member acts as). */
+    userId: string;
+    /** The sign-in asking, which must have proven the address. */
+    session: TSwitchingSession;
+    otherUserId: string;
+    password?: string | undefined;
+    ip: string;
+  },
 ): Promise<void> {
   if (input.userId === input.otherUserId)
     throw new AppError('BAD_REQUEST', { message: 'An account cannot be merged into itself' });
+  await assertSessionProvesEmail(deps.db, {
+    ...input.session,
+    action: 'merge',
+    targetUserId: input.otherUserId,
+    ip: input.ip,
+  });
   const [user, other] = await Promise.all([
     deps.db.user.findUnique({ where: { id: input.userId } }),
     deps.db.user.findUnique({ where: { id: input.otherUserId }, include: { credential: true } }),
   ]);
-  if (!user || user.deletedAt || !other || other.deletedAt || !user.email || other.email !== user.email) {
-    throw new AppError('NOT_FOUND', { message: 'No related account with that id' });
-  }
-  if (!user.emailConfirmedAt)
-    throw new AppError('FORBIDDEN', { message: 'Confirm your e-mail before merging accounts' });
-  if (other.credential) {
-    const ok = input.password ? await verifyPassword(other.credential.passwordHash, input.password) : false;
+  const related =
+    user && !user.deletedAt && other && !other.deletedAt && user.email && other.email
+      ? await deps.db.user.count({ where: { id: other.id, email: user.email } })
+      : 0;
+  if (!user || !other || related === 0) throw new AppError('NOT_FOUND', { message: 'No related account with that id' });
+  const credential = other.credential;
+  if (credential) {
+    const password = input.password;
+    const ok = await throttledPasswordCheck(deps, {
+      subject: accountSubject(other.id),
+      ip: input.ip,
+      check: async () => (password ? verifyPassword(credential.passwordHash, password) : false),
+    });
     if (!ok)
       throw new AppError('VALIDATION', {
         message: 'The password of the other account is not right',
         fieldErrors: { password: 'The password is not right' },
       });
   }
-  await deps.db.$transaction([
-    deps.db.externalIdentity.updateMany({ where: { userId: other.id }, data: { userId: user.id } }),
-    deps.db.user.update({ where: { id: other.id }, data: { deletedAt: new Date(), username: null } }),
-    deps.db.auditLog.create({
-      data: {
-        actorUserId: user.id,
-        subjectUserId: other.id,
-        action: 'account.merge',
-        details: JSON.stringify({ into: user.id }),
-        ip: input.ip ?? null,
-      },
-    }),
-  ]);
+  await deps.db.$transaction((tx) =>
+    absorbAccount(tx, { fromUserId: other.id, intoUserId: user.id, action: 'account.merge', ip: input.ip }),
+  );
   await revokeAllFamilies(deps, other.id, 'merged');
 }

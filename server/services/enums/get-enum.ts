@@ -19,7 +19,7 @@ function load(name: TEnumName): TEnumValue[] {
 /** The enumerations of spec §3 as value/label pairs, cached for an hour (spec §9). */
 export async function getEnum({ cache }: { cache: TCache }, { name }: { name: string }): Promise<TEnumValue[]> {
   if (!(ENUM_NAMES as readonly string[]).includes(name)) {
-    throw new AppError('NOT_FOUND', { message: `Unknown enumeration: ${name}` });
+    throw new AppError('NOT_FOUND', { message: `Unknown enumeration (known: ${ENUM_NAMES.join(', ')})` });
   }
   return cache.getOrLoad(`enum:${name}`, ENUM_CACHE_TTL_MS, async () => load(name as TEnumName));
 }

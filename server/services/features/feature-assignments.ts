@@ -107,7 +107,7 @@ export async function getFeatureAssignment(
   input: { name: string; subjectKey: string; lastChecked?: number },
 ): Promise<TAssignmentResult> {
   const feature = await db.feature.findUnique({ where: { name: input.name } });
-  if (!feature || !feature.isActive) throw new AppError('NOT_FOUND', { message: `Unknown feature: ${input.name}` });
+  if (!feature || !feature.isActive) throw new AppError('NOT_FOUND', { message: 'Unknown feature' });
   const { variant, updatedAt } = await assign(db, feature, input.subjectKey);
   const changedAt = Math.max(updatedAt.getTime(), feature.updatedAt.getTime());
   if (input.lastChecked !== undefined && changedAt <= input.lastChecked) return { status: 'not-modified' };

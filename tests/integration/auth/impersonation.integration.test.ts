@@ -101,12 +101,14 @@ describe('an impersonation session', () => {
     // Merging is itself refused while impersonating; the attempt is still on record.
     expect(rows.map((row) => row.action)).toEqual([
       'impersonation.start',
+      'impersonation.write:refused:Merging accounts',
       'impersonation.write:failed:auth.mergeAccounts',
       'impersonation.stop',
     ]);
     for (const row of rows) expect(row.subjectUserId).toBe(target.id);
     expect(rows[0]!.reason).toBe(REASON);
     expect(rows[1]!.reason).toBe(REASON);
+    expect(rows[2]!.reason).toBe(REASON);
   });
 
   it('analysts are read-only: every write is refused (and audited), reads work', async () => {
@@ -244,7 +246,7 @@ describe('returnurl never leaves the site', () => {
     const login = await client.get(`/auth/v2/login/?returnurl=${encodeURIComponent(payload)}`);
     expect(login.location).toBe('/a/log-in/?returnurl=%2Fhome%2F');
     const logout = await client.get(`/auth/v2/logout/?returnurl=${encodeURIComponent(payload)}`);
-    expect(logout.location).toBe('/');
+    expect(logout.location).toBe('/a/log-out/?returnurl=%2F');
   });
 
   it('keeps a same-site path with its query', async () => {

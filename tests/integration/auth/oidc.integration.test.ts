@@ -260,7 +260,7 @@ describe('social sign-in with a real IdP', () => {
     expect(await db.user.count({ where: { email: account.email } })).toBe(0);
   });
 
-  it('(e) an unverified e-mail matching a member creates a separate account (never keyed by e-mail)', async () => {
+  it('(e) an unverified e-mail matching a member creates a separate account that never reaches the member', async () => {
     const member = await createMember(db);
     const account = idpAccount({ email: member.email, email_verified: false });
     const browser = new TestBrowser();
@@ -273,7 +273,54 @@ describe('social sign-in with a real IdP', () => {
     expect(await identityOwner(account.sub)).toBe(identity?.userId);
     const created = await db.user.findUniqueOrThrow({ where: { id: identity?.userId ?? '' } });
     expect(created.emailConfirmedAt).toBeNull();
+    // The unverified address stays on the provider identity: the account does not share the member's.
+    expect(created.email).toBeNull();
+    expect(created.registeredEmail).toBeNull();
     expect(await db.externalIdentity.count({ where: { userId: member.id } })).toBe(0);
+    // No switching into the member's account from this sign-in.
+    const switched = await browser.postJson(appUrl('/auth/v2/switch/'), { uid: member.id });
+    expect(switched.status).toBe(403);
+    expect(((await switched.json()) as { error: { message: string } }).error.message).toBe(
+      'Forbidden, please contact support',
+    );
+  });
+
+  it('(e) an unverified e-mail is never linked, not even to the member signed in', async () => {
+    const member = await createMember(db);
+    const browser = new TestBrowser();
+    expect(
+      (await browser.postJson(appUrl('/auth/v2/log-in/'), { email: member.email, password: member.password })).status,
+    ).toBe(200);
+    const account = idpAccount({ email: `unverified${uniqueSuffix()}@example.test`, email_verified: false });
+    const navigation = await socialSignIn(browser);
+    expect(navigation.url.href).toBe(appUrl('/a/log-in/?error=social-unverified'));
+    expect(await identityOwner(account.sub)).toBeNull();
+    // The member's own sign-in is untouched.
+    expect((await refreshIdentity(browser))?.userId).toBe(member.id);
+  });
+
+  it('(e) an unverified e-mail of a floater does not make the social account related to it', async () => {
+    const email = `floating${uniqueSuffix()}@example.test`;
+    const floater = await db.user.create({ data: { id: randomUUID(), name: 'Floating Fran', email } });
+    idpAccount({ email, email_verified: false });
+    const browser = new TestBrowser();
+    await socialSignIn(browser);
+    const switched = await browser.postJson(appUrl('/auth/v2/switch/'), { uid: floater.id });
+    expect(switched.status).toBe(403);
+    expect(await db.auditLog.count({ where: { subjectUserId: floater.id, action: 'identity.refused:switch' } })).toBe(
+      1,
+    );
+  });
+
+  it('a verified e-mail held by another social member is refused, not duplicated', async () => {
+    const first = idpAccount();
+    await socialSignIn(new TestBrowser());
+    const holder = await identityOwner(first.sub);
+    idpAccount({ email: first.email, sub: `sub-${randomUUID()}` });
+    const navigation = await socialSignIn(new TestBrowser());
+    expect(navigation.url.href).toBe(appUrl('/a/log-in/?error=social-email-in-use'));
+    expect(await db.user.count({ where: { registeredEmail: first.email } })).toBe(1);
+    expect(holder).toBeTruthy();
   });
 
   it('a member whose account was deleted is refused', async () => {

@@ -134,12 +134,16 @@ describe('GET /auth/v2/refresh-token/', () => {
     expect(otherOrigin.status).toBe(403);
   });
 
-  it('log-out revokes the family and clears the cookie', async () => {
+  it('log-out revokes the family and clears the cookie (the GET only opens the confirmation)', async () => {
     const { client, userId } = await signedIn();
     const token = client.cookie(COOKIE)!;
-    const response = await client.get('/auth/v2/logout/?returnurl=/gift-exchanges/');
-    expect(response.status).toBe(302);
-    expect(response.location).toBe('/gift-exchanges/');
+    const navigation = await client.get('/auth/v2/logout/?returnurl=/gift-exchanges/');
+    expect(navigation.status).toBe(302);
+    expect(navigation.location).toBe('/a/log-out/?returnurl=%2Fgift-exchanges%2F');
+    expect(client.cookie(COOKIE)).toBe(token);
+    expect((await familiesOf(userId))[0]!.revokedAt).toBeNull();
+    const response = await client.post('/auth/v2/logout/');
+    expect(response.status).toBe(200);
     expect(client.cookie(COOKIE)).toBeUndefined();
     const replay = new TestBrowser(server.baseUrl);
     replay.setCookie(COOKIE, token);

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { deriveAuthFlags } from '../../../contracts/identity';
 import { ZPagingQuery, pagedOutput } from '../../../contracts/paging';
-import { switchTargetsFor } from '../../../auth/switching';
+import {
+  assertSessionProvesEmail,
+  sessionProvesEmail,
+  switchTargetsFor,
+  type TSwitchingSession,
+} from '../../../auth/switching';
+import type { TVerifiedIdentity } from '../../../auth/tokens';
 import { refuseWhileImpersonating } from '../../../auth/impersonation';
 import { AppError } from '../../../errors';
 import { ZMergeAccountsInput, listRelatedAccounts, mergeAccounts } from '../../../services/accounts/related-accounts';
@@ -14,6 +20,11 @@ const ZRelatedAccount = z.object({
   isRegistered: z.boolean(),
   createdAt: z.string(),
 });
+
+/** The sign-in behind a token: its root account (before any switch) and its family. */
+function sessionOf(identity: TVerifiedIdentity): TSwitchingSession {
+  return { rootUserId: identity.rootIdentity ?? identity.userId, familyId: identity.familyId };
+}
 
 export const authRouter = router({
   /** Social sign-in providers the log-in screen offers (from configuration). */
@@ -32,6 +43,8 @@ export const authRouter = router({
       lastName: user.lastName,
       email: user.email,
       emailConfirmed: Boolean(user.emailConfirmedAt),
+      /** Whether this sign-in proved the e-mail address (switching, related accounts, merge). */
+      emailProven: await sessionProvesEmail(ctx.db, sessionOf(ctx.identity)),
       roles: ctx.identity.roles,
       flags: deriveAuthFlags(ctx.identity),
       impersonatorUserId: ctx.identity.impersonatorUserId,
@@ -39,25 +52,37 @@ export const authRouter = router({
       scope: ctx.identity.scope,
     };
   }),
+  /** Accounts sharing the e-mail: only for a sign-in that proved the address (switching.ts). */
   relatedAccounts: knownProcedure
     .input(ZPagingQuery.optional())
     .output(pagedOutput(ZRelatedAccount))
-    .query(({ ctx, input }) => listRelatedAccounts(ctx, { userId: ctx.identity.userId, page: input })),
+    .query(async ({ ctx, input }) => {
+      await assertSessionProvesEmail(ctx.db, { ...sessionOf(ctx.identity), action: 'related-accounts', ip: ctx.ip });
+      return listRelatedAccounts(ctx, { userId: ctx.identity.userId, page: input });
+    }),
   mergeAccounts: authedProcedure.input(ZMergeAccountsInput).mutation(async ({ ctx, input }) => {
-    refuseWhileImpersonating(ctx.identity, 'Merging accounts');
+    await refuseWhileImpersonating(ctx, { identity: ctx.identity, action: 'Merging accounts', ip: ctx.ip });
     await mergeAccounts(ctx, {
       userId: ctx.identity.userId,
+      session: sessionOf(ctx.identity),
       otherUserId: input.otherUserId,
       password: input.password,
       ip: ctx.ip,
     });
     return { ok: true };
   }),
-  /** Accounts the signed-in person may switch to (their root and related accounts). */
+  /**
+   * Accounts the signed-in person may switch to (their root and related accounts). A sign-in that
+   * has not proved the address may switch nowhere, so it sees only its root (the menu asks on every
+   * page: an empty answer, not a 403); the switch itself is refused and audited.
+   */
   switchTargets: knownProcedure.query(async ({ ctx }) => {
-    const root = ctx.identity.rootIdentity ?? ctx.identity.userId;
     if (ctx.identity.impersonatorUserId) return [];
-    const targets = await switchTargetsFor(ctx.db, root);
-    return targets.map((target) => ({ ...target, isCurrent: target.userId === ctx.identity.userId }));
+    const session = sessionOf(ctx.identity);
+    const proven = await sessionProvesEmail(ctx.db, session);
+    const targets = await switchTargetsFor(ctx.db, session.rootUserId);
+    return targets
+      .filter((target) => proven || target.relation === 'root')
+      .map((target) => ({ ...target, isCurrent: target.userId === ctx.identity.userId }));
   }),
 });
