@@ -7,7 +7,7 @@ import { buildServer } from '../server/app';
 import { loadConfig } from '../server/config';
 import { listProcedures, listRestRoutes } from '../server/http/route-list';
 import { appRouter } from '../server/trpc/router';
-import { listRenderedRoutes } from '../renderer/routes/route-table';
+import { listRenderedRoutes } from '../renderer/routes/screens';
 
 // The database is never contacted: building the app only registers routes.
 const config = loadConfig({

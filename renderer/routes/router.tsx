@@ -40,8 +40,8 @@ import {
   pathParamNames,
   routeTable,
   type TRouteDefinition,
-  type TScreenModule,
 } from './route-table';
+import { notFoundScreen, screenOf, type TScreenLoader } from './screens';
 import { routeAreaTitle } from './route-title';
 
 export type TAppRouter = ReturnType<typeof createBrowserRouter>;
@@ -67,11 +67,11 @@ export const CONTENT_SCREENS: Readonly<Record<string, string>> = {
 };
 
 /** The screen of table routes whose own screen is not built yet (the route table stays React-free). */
-export const comingSoonScreen = (): Promise<TScreenModule> => import('../features/coming-soon/coming-soon-screen');
+export const comingSoonScreen: TScreenLoader = () => import('../features/coming-soon/coming-soon-screen');
 
 /** A table route the app serves whose screen is not built yet: it shows the coming-soon screen. */
 export function isComingSoon(route: TRouteDefinition): boolean {
-  return !route.fullPageLoad && route.screen === undefined && route.redirectTo === undefined;
+  return !route.fullPageLoad && screenOf(route.name) === undefined && route.redirectTo === undefined;
 }
 
 function handleOf(route: TRouteDefinition): TRouteHandle {
@@ -104,11 +104,10 @@ function notFound(): never {
  * changesIdentity). A chunk that fails to load sets the load-error flag and is logged.
  */
 function lazyScreen(
-  route: Pick<TRouteDefinition, 'name' | 'screen' | 'guard'>,
+  route: Pick<TRouteDefinition, 'name' | 'guard'>,
+  screen: TScreenLoader,
   deps: TRouterDeps,
 ): RouteObject['lazy'] {
-  const screen = route.screen;
-  if (!screen) return undefined;
   return async () => {
     try {
       const module = await screen();
@@ -184,7 +183,7 @@ function routeObject(route: TRouteDefinition, deps: TRouterDeps, isInitialized: 
     ...(loader ? { loader } : {}),
     ...(target
       ? { Component: RedirectingScreen }
-      : { lazy: lazyScreen({ ...route, screen: route.screen ?? comingSoonScreen }, deps) }),
+      : { lazy: lazyScreen(route, screenOf(route.name) ?? comingSoonScreen, deps) }),
   };
   const location = childLocation(route.path);
   return 'index' in location ? { ...base, index: true } : { ...base, path: location.path };
@@ -225,7 +224,7 @@ export function buildRouteObjects(isInitialized: () => boolean = () => false, de
     // A revalidation (e.g. after a fetcher) must not count as a second visit.
     shouldRevalidate: ({ currentUrl, nextUrl }) =>
       currentUrl.pathname !== nextUrl.pathname || currentUrl.search !== nextUrl.search,
-    lazy: lazyScreen(notFoundRoute, deps),
+    lazy: lazyScreen(notFoundRoute, notFoundScreen, deps),
   };
 
   return [

@@ -6,7 +6,6 @@ import {
   href,
   isRendererPath,
   isUuidParam,
-  listRenderedRoutes,
   matchRoutes,
   notFoundRoute,
   pathParamNames,
@@ -14,6 +13,7 @@ import {
   routeTable,
   type TRouteDefinition,
 } from '../../../renderer/routes/route-table';
+import { listRenderedRoutes, SCREENS, screenOf } from '../../../renderer/routes/screens';
 
 const routes: readonly TRouteDefinition[] = routeTable;
 const paths = routes.map((route) => route.path);
@@ -45,14 +45,16 @@ describe('route table shape', () => {
   });
 
   it('gives screens to the built routes, and keeps the rest in the table without one', () => {
-    const withScreens = routes.filter((route) => route.screen).map((route) => route.name);
+    const withScreens = routes.filter((route) => screenOf(route.name)).map((route) => route.name);
     expect(withScreens).toEqual(
       expect.arrayContaining(['v2.home', 'v2.landing', 'v2.authLogin', 'v2.authSignUp', 'v2.switchIdentity']),
     );
-    expect(routes.filter((route) => !route.screen).length).toBeGreaterThan(0);
+    expect(routes.filter((route) => !screenOf(route.name)).length).toBeGreaterThan(0);
     expect(findRoute('v2.landing').path).toBe('/');
     expect(findRoute('v2.home').path).toBe('/home/');
-    expect(typeof notFoundRoute.screen).toBe('function');
+    expect(typeof screenOf(notFoundRoute.name)).toBe('function');
+    // Every binding names a route of the table.
+    for (const name of Object.keys(SCREENS)) expect(findRoute(name as Parameters<typeof findRoute>[0])).toBeDefined();
   });
 
   it('only uses known guards and flags', () => {
@@ -368,7 +370,7 @@ describe('helpers', () => {
       redirectTo: 'legacy.giftExchanges.viewDraw',
     });
     for (const row of listed.slice(0, -1)) {
-      expect(row.hasScreen, row.name).toBe(Boolean(findRoute(row.name as Parameters<typeof findRoute>[0])?.screen));
+      expect(row.hasScreen, row.name).toBe(screenOf(row.name) !== undefined);
     }
   });
 });
