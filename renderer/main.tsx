@@ -11,7 +11,7 @@ import { browserStorage, createAppRuntime, statusOf } from './app/runtime/app-ru
 import { readInitialState } from './app/runtime/initial-state';
 import { registerServiceWorker } from './app/runtime/service-worker';
 import { AppRuntimeProvider } from './app/runtime-context';
-import { theme } from './app/theme';
+import { cssVariablesResolver, theme } from './app/theme';
 import { APP_VERSION } from './auth/api';
 import { createAppAuth } from './auth/app-auth';
 import { isUnauthorizedError } from './auth/guard-decision';
@@ -31,7 +31,7 @@ if (initialState.errorType) {
   // The server says the app cannot run now (maintenance, unavailable): an error page instead of the app.
   root.render(
     <StrictMode>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
         <InitialErrorPage errorType={initialState.errorType} onRetry={() => window.location.reload()} />
       </MantineProvider>
     </StrictMode>,
@@ -93,7 +93,7 @@ function startApp(): void {
 
   root.render(
     <StrictMode>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
         <AppRuntimeProvider runtime={runtime}>
           <QueryClientProvider client={queryClient}>
             <trpc.Provider client={trpcClient} queryClient={queryClient}>

@@ -1,39 +1,22 @@
-/** The shell's transient notifications (e.g. 'Forbidden, please contact support'), bottom centre. */
-import { Notification, Portal, Stack } from '@mantine/core';
-import { useSyncExternalStore } from 'react';
+/**
+ * The shell's toasts (e.g. 'Forbidden, please contact support', "Saved"), bottom centre, shown by
+ * @mantine/notifications. Its code loads with the first toast: most visits never show one.
+ */
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { useAppRuntime } from './runtime-context';
+
+const ToastHost = lazy(() => import('./toast-host'));
 
 export function AppNotifications() {
   const { notifications } = useAppRuntime();
   const list = useSyncExternalStore(notifications.subscribe, notifications.getState);
-  if (list.length === 0) return null;
+  // Once loaded it stays mounted, so it can close what it showed.
+  const [needed, setNeeded] = useState(false);
+  if (list.length > 0 && !needed) setNeeded(true);
+  if (!needed) return null;
   return (
-    <Portal>
-      <Stack
-        gap="xs"
-        pos="fixed"
-        bottom={64}
-        left="50%"
-        w={360}
-        maw="calc(100vw - 32px)"
-        style={{ transform: 'translateX(-50%)', zIndex: 400 }}
-        role="status"
-        aria-live="polite"
-        data-testid="app-notifications"
-      >
-        {list.map((item) => (
-          <Notification
-            key={item.id}
-            color={item.color}
-            title={item.title}
-            onClose={() => notifications.hide(item.id)}
-            withBorder
-            data-testid="app-notification"
-          >
-            {item.message}
-          </Notification>
-        ))}
-      </Stack>
-    </Portal>
+    <Suspense fallback={null}>
+      <ToastHost list={list} store={notifications} />
+    </Suspense>
   );
 }

@@ -5,13 +5,13 @@
  * background). While support staff impersonate a member, the impersonation banner sits above the
  * header content on every screen, even where the route hides the header.
  */
-import { AppShell, Burger, Button, Group, NavLink, ScrollArea, Stack } from '@mantine/core';
+import { Box, Burger, Button, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type CSSProperties } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { AccountMenu } from '../auth/account-menu';
 import { useIdentity } from '../auth/identity-provider';
-import { IMPERSONATION_BANNER_HEIGHT, ImpersonationBanner } from '../auth/impersonation-banner';
+import { IMPERSONATION_BANNER_HEIGHT } from '../auth/impersonation-banner-height';
 import { ensureTrailingSlash } from '../client/url';
 import { AppFooter } from './app-footer';
 import { AppNotifications } from './app-notifications';
@@ -25,13 +25,19 @@ import { AppLogo } from './app-logo';
 import { NavigationProgress } from './navigation-progress';
 import { isNavItemActive, PRIMARY_NAV } from './primary-nav';
 import { useCurrentRouteHandle } from './route-handle';
+import classes from './app-layout.module.css';
+
+/** Only support staff see the impersonation banner: its code loads when they do. */
+const ImpersonationBanner = lazy(() => import('../auth/impersonation-banner'));
+
+/** The small-screen navbar's links load when it first opens. */
+const MobileNavLinks = lazy(() => import('./mobile-nav-links'));
 
 /** Dev only: Vite replaces import.meta.env.DEV with false in builds, so the panel is not bundled. */
 const ExperimentsPanel = import.meta.env.DEV ? lazy(() => import('./experiments-panel')) : null;
 
 const HEADER_HEIGHT = 60;
 const FOOTER_HEIGHT = 44;
-const NAVBAR_WIDTH = 260;
 
 /** A soft cranberry wash at the top of the page; routes flagged hideBackground get the plain body. */
 const FESTIVE_BACKGROUND =
@@ -48,12 +54,16 @@ export function AppLayout() {
   const hideMobileHeader = !hideHeader && flags.hideMobileHeader === true;
   const hideMobileFooter = flags.hideMobileFooter === true;
   const banner = authFlags.isImpersonated ? IMPERSONATION_BANNER_HEIGHT : 0;
-  const headerHeight = hideHeader
-    ? banner
-    : hideMobileHeader
-      ? { base: banner, sm: HEADER_HEIGHT + banner }
-      : HEADER_HEIGHT + banner;
+  const headerHeight = hideHeader ? banner : HEADER_HEIGHT + banner;
+  const mobileHeaderHeight = hideMobileHeader ? banner : headerHeight;
   const showHeaderBox = !hideHeader || banner > 0;
+  // The frame's sizes, as the layout's CSS reads them (app-layout.module.css).
+  const frame = {
+    '--header-h': `${showHeaderBox ? mobileHeaderHeight : 0}px`,
+    '--header-h-sm': `${showHeaderBox ? headerHeight : 0}px`,
+    '--footer-h': `${hideMobileFooter ? 0 : FOOTER_HEIGHT}px`,
+    '--footer-h-sm': `${FOOTER_HEIGHT}px`,
+  } as CSSProperties;
 
   useEffect(() => {
     document.documentElement.dataset.routeName = routeName;
@@ -63,18 +73,21 @@ export function AppLayout() {
   const canonicalPath = pathname.endsWith('/') ? null : `${ensureTrailingSlash(pathname)}${search}${hash}`;
 
   return (
-    <AppShell
-      header={{ height: headerHeight, collapsed: !showHeaderBox }}
-      navbar={{ width: NAVBAR_WIDTH, breakpoint: 'sm', collapsed: { mobile: !navOpened, desktop: true } }}
-      footer={{ height: hideMobileFooter ? { base: 0, sm: FOOTER_HEIGHT } : FOOTER_HEIGHT }}
-      padding="md"
-      data-route-name={routeName}
-    >
+    <div className={classes.root} style={frame} data-route-name={routeName}>
       <NavigationProgress />
 
       {showHeaderBox && (
-        <AppShell.Header visibleFrom={hideMobileHeader && banner === 0 ? 'sm' : undefined} data-testid="app-header">
-          <ImpersonationBanner />
+        <Box
+          component="header"
+          className={classes.header}
+          visibleFrom={hideMobileHeader && banner === 0 ? 'sm' : undefined}
+          data-testid="app-header"
+        >
+          {authFlags.isImpersonated ? (
+            <Suspense fallback={<Box h={IMPERSONATION_BANNER_HEIGHT} />}>
+              <ImpersonationBanner />
+            </Suspense>
+          ) : null}
           {!hideHeader && (
             <Group
               h={HEADER_HEIGHT}
@@ -117,37 +130,33 @@ export function AppLayout() {
               <AccountMenu />
             </Group>
           )}
-        </AppShell.Header>
+        </Box>
       )}
 
-      <AppShell.Navbar p="sm" component="nav" aria-label="Primary (mobile)" data-testid="mobile-nav">
-        <ScrollArea>
-          <Stack gap={2}>
-            {PRIMARY_NAV.map((item) => (
-              <NavLink
-                key={item.to}
-                component={Link}
-                to={item.to}
-                label={item.label}
-                active={isNavItemActive(item, pathname)}
-                onClick={closeNav}
-                data-testid={`mobile-${item.testId}`}
-              />
-            ))}
-          </Stack>
-        </ScrollArea>
-      </AppShell.Navbar>
+      <nav className={classes.navbar} hidden={!navOpened} aria-label="Primary (mobile)" data-testid="mobile-nav">
+        {navOpened ? (
+          <Suspense fallback={null}>
+            <MobileNavLinks pathname={pathname} onNavigate={closeNav} />
+          </Suspense>
+        ) : null}
+      </nav>
 
-      <AppShell.Main
+      <main
+        className={classes.main}
         style={{ background: flags.hideBackground ? 'var(--mantine-color-body)' : FESTIVE_BACKGROUND }}
         data-testid="app-main"
       >
         {canonicalPath ? <Navigate to={canonicalPath} replace state={state} /> : <Outlet />}
-      </AppShell.Main>
+      </main>
 
-      <AppShell.Footer visibleFrom={hideMobileFooter ? 'sm' : undefined} data-testid="app-footer">
+      <Box
+        component="footer"
+        className={classes.footer}
+        visibleFrom={hideMobileFooter ? 'sm' : undefined}
+        data-testid="app-footer"
+      >
         <AppFooter />
-      </AppShell.Footer>
+      </Box>
 
       <ScrollManager />
       <NavigationSync />
@@ -161,6 +170,6 @@ export function AppLayout() {
           <ExperimentsPanel />
         </Suspense>
       )}
-    </AppShell>
+    </div>
   );
 }

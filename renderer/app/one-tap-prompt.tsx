@@ -4,13 +4,15 @@
  * is a full page navigation to /auth/v2/login/?idp=&returnurl=; dismissing it lasts for the session.
  * (The browser-mediated credential prompt of the spec is not wired: no provider script is configured.)
  */
-import { Affix, Button, CloseButton, Group, Paper, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useIdentity } from '../auth/identity-provider';
 import { trpc } from '../trpc';
-import { ONE_TAP_DISMISSED_KEY, shouldShowOneTap, socialLoginAddress } from './runtime/visibility';
+import { ONE_TAP_DISMISSED_KEY, shouldShowOneTap } from './runtime/visibility';
 import { useAppRuntime } from './runtime-context';
+
+/** The card itself loads only when it shows (no provider configured: never). */
+const OneTapCard = lazy(() => import('./one-tap-card'));
 
 export function OneTapPrompt() {
   const { flags, isReady } = useIdentity();
@@ -40,32 +42,8 @@ export function OneTapPrompt() {
   };
 
   return (
-    <Affix position={{ top: 72, right: 16 }} zIndex={150}>
-      <Paper withBorder shadow="md" radius="md" p="md" w={320} data-testid="one-tap-prompt">
-        <Stack gap="sm">
-          <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <div>
-              <Text fw={700}>Sign in faster</Text>
-              <Text size="sm" c="dimmed">
-                Keep your wish lists and exchanges in one place.
-              </Text>
-            </div>
-            <CloseButton aria-label="Dismiss sign-in prompt" onClick={dismiss} data-testid="one-tap-dismiss" />
-          </Group>
-          {list.map((provider) => (
-            <Button
-              key={provider.id}
-              component="a"
-              href={socialLoginAddress(provider.id, `${pathname}${search}`)}
-              variant="default"
-              fullWidth
-              data-testid={`one-tap-${provider.id}`}
-            >
-              Continue with {provider.label}
-            </Button>
-          ))}
-        </Stack>
-      </Paper>
-    </Affix>
+    <Suspense fallback={null}>
+      <OneTapCard providers={list} returnTo={`${pathname}${search}`} onDismiss={dismiss} />
+    </Suspense>
   );
 }

@@ -4,13 +4,12 @@
  * history entry). Their real contents arrive with the price-drop and wish-list features; until then
  * each dialog says honestly what it will do.
  */
-import { Button, Modal, Stack, Text } from '@mantine/core';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { createObservable } from '../client/observable';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { hasQueryFlags, parseQueryFlags, withoutQueryFlags, type TQueryFlags } from './runtime/query-flags';
 
-type TOpenDialog =
+export type TOpenDialog =
   { kind: 'priceDropRequest' } | { kind: 'priceDropSignUp' } | { kind: 'requestWishlist'; userId: string };
 
 /** The dialogs a set of flags opens, in a fixed order. */
@@ -22,23 +21,19 @@ export function dialogsFor(flags: TQueryFlags): TOpenDialog[] {
   return dialogs;
 }
 
-const COPY: Record<TOpenDialog['kind'], { title: string; body: string; testId: string }> = {
-  priceDropRequest: {
-    title: 'Price-drop alerts',
-    body: 'Price-drop alerts are coming soon: we will tell you when a wish on your list gets cheaper at its shop.',
-    testId: 'price-drop-request-dialog',
-  },
-  priceDropSignUp: {
-    title: 'Sign up for price-drop alerts',
-    body: 'Price-drop alerts are coming soon: once they are here, signing up sends you an e-mail whenever a wish you follow drops in price.',
-    testId: 'price-drop-sign-up-dialog',
-  },
-  requestWishlist: {
-    title: 'Ask for a wish list',
-    body: 'Wish list requests are coming soon: you will be able to ask this member to share their wish list, and we will let you know when they do.',
-    testId: 'request-wishlist-dialog',
-  },
-};
+/** The dialogs' contents (copy, buttons, Modal) load the first time a flag opens one. */
+const QueryFlagModalContent = lazy(() => import('./query-flag-modal'));
+
+function QueryFlagModal(props: { current: TOpenDialog | undefined; onClose: () => void }) {
+  const [everOpened, setEverOpened] = useState(props.current !== undefined);
+  if (props.current !== undefined && !everOpened) setEverOpened(true);
+  if (!everOpened) return null;
+  return (
+    <Suspense fallback={null}>
+      <QueryFlagModalContent {...props} />
+    </Suspense>
+  );
+}
 
 export function QueryFlagDialogs() {
   const location = useLocation();
@@ -64,22 +59,6 @@ export function QueryFlagDialogs() {
 
   const current = queue[0];
   const close = (): void => dialogs.setState((list) => list.slice(1));
-  const copy = current ? COPY[current.kind] : null;
 
-  return (
-    <Modal opened={current !== undefined} onClose={close} title={copy?.title} centered>
-      {current && copy && (
-        <Stack
-          gap="md"
-          data-testid={copy.testId}
-          data-user-id={current.kind === 'requestWishlist' ? current.userId : undefined}
-        >
-          <Text>{copy.body}</Text>
-          <Button onClick={close} variant="light" data-testid="query-flag-dialog-close">
-            Got it
-          </Button>
-        </Stack>
-      )}
-    </Modal>
-  );
+  return <QueryFlagModal current={current} onClose={close} />;
 }

@@ -7,11 +7,11 @@ import { Alert, Button, Container, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useContext, useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { HTTP_STATUS } from '../../server/contracts/constants';
-import { notFoundRoute } from '../routes/route-table';
+import { notFoundScreen } from '../routes/screens';
 import { AppLoader } from './app-loader';
 import { RuntimeContext } from './runtime-context';
 
-const NotFoundScreen = lazy(notFoundRoute.screen);
+const NotFoundScreen = lazy(notFoundScreen);
 
 /** Vite and browsers word a failed dynamic import differently; all mean "reload to get new chunks". */
 export function isChunkLoadError(error: unknown): boolean {

@@ -3,9 +3,8 @@
  * it on every screen outside the auth routes; it cannot be closed without accepting. Accepting is a
  * local edit: the dialog closes at once and comes back if the POST fails.
  */
-import { Anchor, Button, List, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useIdentity } from '../auth/identity-provider';
 import { statusOf } from './runtime/app-runtime';
@@ -17,6 +16,20 @@ export const termsQueryKey = (userId: string) => ['terms-of-service', userId] as
 
 function parseAccepted(value: unknown): boolean {
   return value === true || value === 'true';
+}
+
+/** The dialog's contents load with it: most members accepted the terms long ago. */
+const TermsModalContent = lazy(() => import('./terms-modal'));
+
+function TermsModal(props: { opened: boolean; accepting: boolean; onAccept: () => void }) {
+  const [everOpened, setEverOpened] = useState(props.opened);
+  if (props.opened && !everOpened) setEverOpened(true);
+  if (!everOpened) return null;
+  return (
+    <Suspense fallback={null}>
+      <TermsModalContent {...props} />
+    </Suspense>
+  );
 }
 
 export function TermsDialog() {
@@ -66,35 +79,5 @@ export function TermsDialog() {
     document.documentElement.dataset.terms = state;
   }, [state]);
 
-  return (
-    <Modal
-      opened={open}
-      onClose={() => undefined}
-      withCloseButton={false}
-      closeOnClickOutside={false}
-      closeOnEscape={false}
-      centered
-      size="lg"
-      title="Our terms of service"
-      aria-describedby="terms-dialog-body"
-    >
-      <Stack gap="md" data-testid="terms-dialog">
-        <Text id="terms-dialog-body">
-          Before you continue, please read and accept our terms of service. They explain how wish lists, gift exchanges
-          and groups work, and how we look after your data.
-        </Text>
-        <List size="sm" spacing={4}>
-          <List.Item>Your wish lists are shown to the people you share them with.</List.Item>
-          <List.Item>Gift exchange draws are secret: organisers cannot see who drew whom.</List.Item>
-          <List.Item>You can delete your account and data at any time from your settings.</List.Item>
-        </List>
-        <Text size="sm" c="dimmed">
-          Questions? <Anchor href="/contact-us/">Contact us</Anchor>.
-        </Text>
-        <Button onClick={() => accept.mutate()} loading={accept.isPending} data-testid="terms-accept" fullWidth>
-          Accept the terms
-        </Button>
-      </Stack>
-    </Modal>
-  );
+  return <TermsModal opened={open} accepting={accept.isPending} onAccept={() => accept.mutate()} />;
 }

@@ -12,9 +12,10 @@ import { EyeIcon } from '../app/icons';
 import { useIdentity } from './identity-provider';
 import { meLabel, useMe } from './use-me';
 
-export const IMPERSONATION_BANNER_HEIGHT = 44;
+import { IMPERSONATION_BANNER_HEIGHT } from './impersonation-banner-height';
 
-export function ImpersonationBanner() {
+/** Loaded lazily by the shell (app-shell.tsx): only support staff ever see it. */
+export default function ImpersonationBanner() {
   const { flags, setTokens, api } = useIdentity();
   const me = useMe();
   const navigate = useNavigate();

@@ -3,7 +3,6 @@
  * does that), keeps the identity in storage under key `identity`, version 7, refreshes it halfway
  * between creation and expiry, and follows changes made by other tabs.
  */
-import { z } from 'zod';
 import {
   AUTH_REQUEST_TIMEOUT_MS,
   DEFAULT_LANGUAGE,
@@ -12,6 +11,16 @@ import {
   TOKEN_TIMESTAMP_MULTIPLIER,
 } from '../../server/contracts/constants';
 import { identityChangeState, type TIdentity, type TIdentityChangeState } from '../../server/contracts/identity';
+import {
+  isBoolean,
+  isNonEmptyString,
+  isNumber,
+  isString,
+  isStringArray,
+  nullable,
+  readRecord,
+  type TFieldCheck,
+} from './stored-shape';
 import {
   AppClientError,
   AuthApiFailError,
@@ -120,25 +129,23 @@ export function rootIdentityOf(identity: TIdentity | null): TIdentity | null {
 // ---------------------------------------------------------------------------------------------
 // Storage
 
-const ZIdentity = z.object({
-  userId: z.string().min(1),
-  roles: z.array(z.string()),
-  created: z.number(),
-  expires: z.number(),
-  locale: z.string(),
-  testGroup: z.number(),
-  isNoShow: z.boolean(),
-  facebookId: z.string().nullable(),
-  hasOnlyFacebookLogin: z.boolean(),
-  identityProvider: z.string().nullable(),
-  impersonatorUserId: z.string().nullable(),
-  impersonatorRoles: z.array(z.string()),
-  rootIdentity: z.string().nullable(),
-  token: z.string().min(1),
-  auditToken: z.string().nullable(),
-});
-
-const ZStoredIdentity = z.object({ version: z.number(), identity: ZIdentity.nullable() });
+const IDENTITY_FIELDS: Readonly<Record<keyof TIdentity, TFieldCheck>> = {
+  userId: isNonEmptyString,
+  roles: isStringArray,
+  created: isNumber,
+  expires: isNumber,
+  locale: isString,
+  testGroup: isNumber,
+  isNoShow: isBoolean,
+  facebookId: nullable(isString),
+  hasOnlyFacebookLogin: isBoolean,
+  identityProvider: nullable(isString),
+  impersonatorUserId: nullable(isString),
+  impersonatorRoles: isStringArray,
+  rootIdentity: nullable(isString),
+  token: isNonEmptyString,
+  auditToken: nullable(isString),
+};
 
 export interface TStoredIdentity {
   version: number;
@@ -154,9 +161,13 @@ export function serializeStoredIdentity(identity: TIdentity | null): string {
 export function parseStoredIdentity(raw: string | null | undefined): TIdentity | null {
   if (!raw) return null;
   try {
-    const parsed = ZStoredIdentity.safeParse(JSON.parse(raw));
-    if (!parsed.success || parsed.data.version !== IDENTITY_STORAGE_VERSION) return null;
-    return parsed.data.identity;
+    const stored = readRecord<{ version: number; identity: unknown }>(JSON.parse(raw), {
+      version: isNumber,
+      identity: () => true,
+    });
+    if (!stored || stored.version !== IDENTITY_STORAGE_VERSION) return null;
+    if (stored.identity === null) return null;
+    return readRecord<TIdentity>(stored.identity, IDENTITY_FIELDS);
   } catch {
     return null;
   }

@@ -2,7 +2,7 @@
  * Session flags of spec §3 in one framework-free store, plus applying a session stored by the
  * mobile app (after STORED_MOBILE_SESSION_DELAY_MS).
  */
-import { z } from 'zod';
+import { isBoolean, isString, isStringArray, nullable, readPartialRecord, type TFieldCheck } from './stored-shape';
 import { STORED_MOBILE_SESSION_DELAY_MS } from '../../server/contracts/constants';
 import { createObservable } from './observable';
 import type { TListener, TSchedule, TStorageLike } from './types';
@@ -74,19 +74,19 @@ export function createSessionStore(initial: Partial<TSessionState> = {}): TSessi
 /** Storage key where the mobile app leaves a session for the web view. */
 export const MOBILE_SESSION_STORAGE_KEY = 'mobileSession';
 
-const ZStoredSession = z
-  .object({
-    exchangeIds: z.array(z.string()),
-    themeIds: z.array(z.string()),
-    showPriceDrop: z.boolean(),
-    showReferAFriend: z.boolean(),
-    showTermsModal: z.boolean(),
-    searchTerm: z.string().max(500),
-    minBirthDate: z.string().nullable(),
-    maxBirthDate: z.string().nullable(),
-    totalWishes: z.number().int().min(0),
-  })
-  .partial();
+const isCount: TFieldCheck = (value) => Number.isInteger(value) && (value as number) >= 0;
+
+const STORED_SESSION_FIELDS: Readonly<Record<keyof TSessionState, TFieldCheck>> = {
+  exchangeIds: isStringArray,
+  themeIds: isStringArray,
+  showPriceDrop: isBoolean,
+  showReferAFriend: isBoolean,
+  showTermsModal: isBoolean,
+  searchTerm: (value) => isString(value) && (value as string).length <= 500,
+  minBirthDate: nullable(isString),
+  maxBirthDate: nullable(isString),
+  totalWishes: isCount,
+};
 
 /** Reads and validates a stored mobile session; unknown fields are ignored, bad ones reject it. */
 export function readStoredMobileSession(
@@ -96,13 +96,7 @@ export function readStoredMobileSession(
   const raw = storage.getItem(key);
   if (!raw) return null;
   try {
-    const parsed = ZStoredSession.safeParse(JSON.parse(raw));
-    if (!parsed.success) return null;
-    const patch: Partial<TSessionState> = {};
-    for (const [name, value] of Object.entries(parsed.data)) {
-      if (value !== undefined) (patch as Record<string, unknown>)[name] = value;
-    }
-    return patch;
+    return readPartialRecord<TSessionState>(JSON.parse(raw), STORED_SESSION_FIELDS);
   } catch {
     return null;
   }

@@ -2,7 +2,7 @@
  * URL helpers. No DOM use.
  */
 import { APP_SCHEME } from '../../server/contracts/constants';
-import { isOpenableUrl as isOpenableUrlWithScheme } from '../../server/contracts/validation';
+import { isOpenableUrl as isOpenableUrlWithScheme } from '../../server/contracts/urls';
 import { UrlMissingParamsError } from './errors';
 
 const EN_DASH = /\u2013/g;

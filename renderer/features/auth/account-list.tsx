@@ -1,6 +1,8 @@
 /** Small shared pieces of the related-accounts, merge and switch screens. */
-import { Avatar, Badge, Group, Stack, Text } from '@mantine/core';
+import { Alert, Avatar, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { href } from '../../routes/route-table';
 
 export function initials(name: string): string {
   const parts = name.split(/\s+/).filter(Boolean);
@@ -53,5 +55,26 @@ export function RelatedAccountSummary({
         </Badge>
       }
     />
+  );
+}
+
+/**
+ * Shown instead of the related-accounts and merge screens to a sign-in that has not proved its
+ * e-mail address (`auth.me` → emailProven): the server refuses those screens' data until it has.
+ */
+export function EmailProofRequired({ isRegistered }: { isRegistered: boolean }) {
+  return (
+    <Stack gap="md" data-testid="email-proof-required">
+      <Alert color="yellow" variant="light" title="First, show this address is yours">
+        {isRegistered
+          ? 'Confirm your e-mail address with the code we sent you. Then you can see and merge the accounts that share it.'
+          : 'Open this account from the link we e-mailed you. Then you can see and switch to the accounts that share its address.'}
+      </Alert>
+      {isRegistered ? (
+        <Button component={Link} to={href('v2.auth.codeConfirm')} fullWidth data-testid="email-proof-confirm">
+          Confirm my e-mail
+        </Button>
+      ) : null}
+    </Stack>
   );
 }

@@ -24,7 +24,7 @@ export function AuthPage({ title, subtitle, children, testId, width = 440, foote
         <Paper withBorder shadow="md" radius="lg" p={{ base: 'lg', sm: 32 }}>
           <Stack gap="lg">
             <Stack gap={6}>
-              <Title order={2} ta="center" fz={{ base: 24, sm: 28 }}>
+              <Title order={1} ta="center" fz={{ base: 24, sm: 28 }}>
                 {title}
               </Title>
               {subtitle ? (

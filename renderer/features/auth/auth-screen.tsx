@@ -7,7 +7,7 @@
  * - Social buttons (auth.providers) start a full-page sign-in at /auth/v2/login/?idp=&returnurl=.
  * - After sign-up → /a/code-confirm/; after log-in → the safe returnurl, or /home/.
  * - Query: ?email= pre-fills, ?link=<token> links a social account after the log-in,
- *   ?link=expired and ?error=social explain what happened.
+ *   ?link=expired, ?error=social, ?error=social-email-in-use and ?error=social-unverified explain what happened.
  */
 import {
   Alert,
@@ -29,8 +29,8 @@ import { href } from '../../routes/route-table';
 import { trpc } from '../../trpc';
 import { AuthPage } from './auth-page';
 import { ZLogInForm, ZSignUpForm } from './form-errors';
-import { EmailInput, FormFailure } from './form-parts';
-import { useAuthForm } from './use-auth-form';
+import { EmailInput, FormFailure } from '../../kit/form-parts';
+import { useSchemaForm } from '../../kit/forms';
 
 type TMode = 'logIn' | 'signUp';
 
@@ -87,7 +87,7 @@ function LogInForm({ search }: { search: URLSearchParams }) {
   const { api, setTokens } = useIdentity();
   const navigate = useNavigate();
   const link = search.get('link');
-  const form = useAuthForm(ZLogInForm, { email: search.get('email') ?? '', password: '' }, async (values) => {
+  const form = useSchemaForm(ZLogInForm, { email: search.get('email') ?? '', password: '' }, async (values) => {
     const tokens = await api.logIn({
       email: values.email.trim(),
       password: values.password,
@@ -126,7 +126,7 @@ function SignUpForm({ search }: { search: URLSearchParams }) {
   const { api, setTokens } = useIdentity();
   const navigate = useNavigate();
   // A taken e-mail: the field says what is wrong, the alert adds the way out (log in or reset).
-  const form = useAuthForm(
+  const form = useSchemaForm(
     ZSignUpForm,
     { name: '', email: search.get('email') ?? '', password: '' },
     async (values) => {
@@ -238,6 +238,16 @@ export default function AuthScreen() {
         data-testid="auth-tabs"
       />
 
+      {search.get('error') === 'social-email-in-use' ? (
+        <Alert color="red" variant="light" title="That e-mail already has an account" data-testid="social-error">
+          Log in to that account first, then sign in with the provider again to link it.
+        </Alert>
+      ) : null}
+      {search.get('error') === 'social-unverified' ? (
+        <Alert color="red" variant="light" title="That e-mail is not verified" data-testid="social-error">
+          The provider has not verified your e-mail address. Verify it with them, then sign in with them again.
+        </Alert>
+      ) : null}
       {search.get('error') === 'social' ? (
         <Alert color="red" variant="light" title="Social sign-in did not work" data-testid="social-error">
           We could not sign you in with that provider. Try again, or use your e-mail and password.

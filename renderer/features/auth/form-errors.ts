@@ -1,19 +1,12 @@
 /**
- * Form helpers shared by the auth screens: client-side checks with the contracts' zod schemas
- * (spec §5 messages), and the field errors a server answer carries (auth POSTs or tRPC).
+ * The auth screens' form schemas, built from the contracts' zod schemas (spec §5 messages). The
+ * form machinery itself is the screen kit's (renderer/kit/forms.ts).
  */
 import { z } from 'zod';
 import { VALIDATION_MESSAGES as M } from '../../../server/contracts/messages';
-import { fieldErrorsFromZod, ZEmail, ZName, ZPassword, type TFieldErrors } from '../../../server/contracts/validation';
-import { isAuthRequestError } from '../../auth/api';
+import { ZEmail, ZName, ZPassword } from '../../../server/contracts/validation';
 
-export type { TFieldErrors };
-
-/** Field errors of `values` against `schema` ({} when valid), one spec message per field. */
-export function validateFields(schema: z.ZodType, values: unknown): TFieldErrors {
-  const result = schema.safeParse(values);
-  return result.success ? {} : fieldErrorsFromZod(result.error);
-}
+export { serverFieldErrors, validateFields, type TFieldErrors } from '../../kit/forms';
 
 export const IMPERSONATION_REASON_MIN = 5;
 
@@ -33,16 +26,3 @@ export const ZImpersonationForm = z.object({
       error: M.minLength(IMPERSONATION_REASON_MIN),
     }),
 });
-
-/** Field errors carried by a failed call: an /auth/v2 answer or a tRPC error's `data.fieldErrors`. */
-export function serverFieldErrors(error: unknown): TFieldErrors {
-  if (isAuthRequestError(error)) return error.fieldErrors;
-  const data = (error as { data?: { fieldErrors?: unknown } | null } | null)?.data;
-  const raw = data?.fieldErrors;
-  if (typeof raw !== 'object' || raw === null) return {};
-  const out: TFieldErrors = {};
-  for (const [field, message] of Object.entries(raw as Record<string, unknown>)) {
-    if (typeof message === 'string') out[field] = message;
-  }
-  return out;
-}

@@ -13,7 +13,7 @@ import { useIdentity } from '../../auth/identity-provider';
 import { href } from '../../routes/route-table';
 import { AuthPage } from './auth-page';
 import { ZImpersonationForm } from './form-errors';
-import { useAuthForm } from './use-auth-form';
+import { useSchemaForm } from '../../kit/forms';
 
 export default function ImpersonateConfirmScreen() {
   const [search] = useSearchParams();
@@ -22,7 +22,7 @@ export default function ImpersonateConfirmScreen() {
   const uid = search.get('uid') ?? '';
   const returnUrl = returnUrlFrom(search);
   const validUid = isUuid(uid);
-  const form = useAuthForm(ZImpersonationForm, { reason: '' }, async (values) => {
+  const form = useSchemaForm(ZImpersonationForm, { reason: '' }, async (values) => {
     const answer = await api.impersonate({ uid, reason: values.reason.trim(), returnurl: returnUrl });
     setTokens(answer.accessToken, answer.auditToken);
     await navigate(safeReturnUrl(answer.returnUrl), { replace: true });

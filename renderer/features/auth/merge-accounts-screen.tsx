@@ -3,12 +3,14 @@
  * prove it with its password when it has one, confirm, and merge it into this account
  * (auth.mergeAccounts). The merged account is closed and its sign-ins end.
  */
-import { Alert, Anchor, Button, Group, Modal, PasswordInput, Radio, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Radio, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { ConfirmDialog } from '../../kit/confirm-dialog';
 import { href } from '../../routes/route-table';
 import { trpc } from '../../trpc';
-import { RelatedAccountSummary } from './account-list';
+import { EmailProofRequired, RelatedAccountSummary } from './account-list';
+import { useMe } from '../../auth/use-me';
 import { AuthPage } from './auth-page';
 import { serverFieldErrors } from './form-errors';
 import { VALIDATION_MESSAGES } from '../../../server/contracts/messages';
@@ -17,7 +19,9 @@ export default function MergeAccountsScreen() {
   const [search] = useSearchParams();
   const utils = trpc.useUtils();
   // One page holds them all in practice: a handful of accounts ever share an e-mail.
-  const related = trpc.auth.relatedAccounts.useQuery({ limit: 100 });
+  const me = useMe();
+  const proven = me.data?.emailProven === true;
+  const related = trpc.auth.relatedAccounts.useQuery({ limit: 100 }, { enabled: proven });
   const [chosen, setChosen] = useState<string | null>(search.get('uid'));
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | null>(null);
@@ -85,7 +89,9 @@ export default function MergeAccountsScreen() {
         </Alert>
       ) : null}
 
-      {related.isPending ? (
+      {me.data && !proven ? (
+        <EmailProofRequired isRegistered={me.data.flags.isRegistered} />
+      ) : related.isPending ? (
         <Stack gap="sm">
           <Skeleton h={64} radius="md" />
           <Skeleton h={64} radius="md" />
@@ -135,22 +141,21 @@ export default function MergeAccountsScreen() {
         </Stack>
       )}
 
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Merge these accounts?" centered>
-        <Stack gap="md">
+      <ConfirmDialog
+        opened={confirming}
+        title="Merge these accounts?"
+        message={
           <Text size="sm">
             <strong>{selected?.name}</strong> will be closed and its sign-ins end. Its social log-ins move to this
             account. This cannot be undone.
           </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
-            <Button color="red" loading={merge.isPending} onClick={runMerge} data-testid="merge-confirm">
-              Merge
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        }
+        confirmLabel="Merge"
+        loading={merge.isPending}
+        onConfirm={runMerge}
+        onCancel={() => setConfirming(false)}
+        confirmTestId="merge-confirm"
+      />
     </AuthPage>
   );
 }

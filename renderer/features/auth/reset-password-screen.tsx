@@ -12,8 +12,8 @@ import { useIdentity } from '../../auth/identity-provider';
 import { href } from '../../routes/route-table';
 import { AuthPage } from './auth-page';
 import { ZNewPasswordForm, ZResetRequestForm } from './form-errors';
-import { EmailInput, FormFailure } from './form-parts';
-import { useAuthForm } from './use-auth-form';
+import { EmailInput, FormFailure } from '../../kit/form-parts';
+import { useSchemaForm } from '../../kit/forms';
 
 export const RESET_REQUEST_SENT = 'If an account exists, we sent a link';
 
@@ -28,7 +28,7 @@ function BackToLogIn() {
 function RequestLink() {
   const { api } = useIdentity();
   const [sent, setSent] = useState(false);
-  const form = useAuthForm(ZResetRequestForm, { email: '' }, async (values) => {
+  const form = useSchemaForm(ZResetRequestForm, { email: '' }, async (values) => {
     await api.requestPasswordReset(values.email.trim());
     setSent(true);
   });
@@ -70,7 +70,7 @@ function ChooseNewPassword({ token }: { token: string }) {
   const { api, setTokens } = useIdentity();
   const navigate = useNavigate();
   const [expired, setExpired] = useState(false);
-  const form = useAuthForm(
+  const form = useSchemaForm(
     ZNewPasswordForm,
     { password: '', repeat: '' },
     async (values) => {

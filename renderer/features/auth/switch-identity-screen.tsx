@@ -1,11 +1,11 @@
 /**
  * /switch-identity/ (v2.switchIdentity, guard 'changesIdentity': no identity check before it).
- * - With `?uid=` (from GET /auth/v2/switch/): switches at once (POST /auth/v2/switch/), stores the
- *   new tokens and goes to the safe returnurl.
+ * - With `?uid=` (from GET /auth/v2/switch/): shows that account and asks; the button switches
+ *   (POST /auth/v2/switch/), stores the new tokens and goes to the safe returnurl.
  * - Without: lists the accounts this person may switch to (auth.switchTargets).
  */
-import { Alert, Anchor, Badge, Button, Card, Center, Group, Loader, Skeleton, Stack, Text } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { Alert, Anchor, Badge, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { safeReturnUrl } from '../../../server/contracts/return-url';
 import { authErrorMessage } from '../../auth/api';
@@ -37,34 +37,83 @@ function useSwitch() {
   return { switchTo, pendingUid, error };
 }
 
-function SwitchAtOnce({ uid, returnUrl }: { uid: string; returnUrl: string }) {
-  const { switchTo, error } = useSwitch();
-  const started = useRef(false);
+/**
+ * With `?uid=`: which account, and a button. Nothing is sent when the page opens (a link from
+ * another site must not switch anybody); only the button's same-site POST does.
+ */
+function SwitchConfirm({ uid, returnUrl }: { uid: string; returnUrl: string }) {
+  const { identity, isReady } = useIdentity();
+  const targets = trpc.auth.switchTargets.useQuery(undefined, { enabled: isReady && identity !== null });
+  const { switchTo, pendingUid, error } = useSwitch();
+  const target = targets.data?.find((candidate) => candidate.userId === uid);
 
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    void switchTo(uid, returnUrl);
-    // Runs once per address: switching is a one-shot action.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [uid, returnUrl]);
+  if (isReady && !identity) return <LogInFirst />;
 
   return (
-    <AuthPage title="Switching account" testId="switch-identity-screen">
+    <AuthPage
+      title="Switch account"
+      testId="switch-identity-screen"
+      footer={
+        <Anchor component={Link} to={returnUrl} size="sm" data-testid="switch-cancel">
+          Cancel
+        </Anchor>
+      }
+    >
       {error ? (
+        <Alert color="red" variant="light" role="alert" data-testid="switch-error">
+          {error}
+        </Alert>
+      ) : null}
+      {targets.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {targets.error.message}
+        </Alert>
+      ) : !targets.data ? (
+        <Skeleton h={64} radius="md" />
+      ) : !target ? (
         <Stack gap="md">
           <Alert color="red" variant="light" role="alert" data-testid="switch-error">
-            {error}
+            You cannot switch to that account.
           </Alert>
           <Button component={Link} to={href('v2.switchIdentity')} variant="default" fullWidth>
             Choose an account
           </Button>
         </Stack>
       ) : (
-        <Center py="lg" data-testid="switch-pending">
-          <Loader color="red" type="dots" aria-label="Switching" />
-        </Center>
+        <Stack gap="md">
+          <Card withBorder radius="md" padding="md" data-testid="switch-target">
+            <AccountSummary name={target.name} detail={target.email ?? undefined} />
+          </Card>
+          {target.isCurrent ? (
+            <Alert color="green" variant="light" data-testid="switch-current">
+              This is the account you are using now.
+            </Alert>
+          ) : (
+            <Button
+              size="md"
+              fullWidth
+              loading={pendingUid === uid}
+              onClick={() => void switchTo(uid, returnUrl)}
+              data-testid="switch-confirm"
+            >
+              Switch to {target.name}
+            </Button>
+          )}
+        </Stack>
       )}
+    </AuthPage>
+  );
+}
+
+function LogInFirst() {
+  return (
+    <AuthPage title="Switch account" testId="switch-identity-screen">
+      <Text ta="center" c="dimmed">
+        Log in first to switch between your accounts.
+      </Text>
+      <Button component={Link} to={logInAddress({ pathname: href('v2.switchIdentity') })} size="md" fullWidth>
+        Log in
+      </Button>
     </AuthPage>
   );
 }
@@ -74,18 +123,7 @@ function SwitchList({ returnUrl }: { returnUrl: string }) {
   const targets = trpc.auth.switchTargets.useQuery(undefined, { enabled: isReady && identity !== null });
   const { switchTo, pendingUid, error } = useSwitch();
 
-  if (isReady && !identity) {
-    return (
-      <AuthPage title="Switch account" testId="switch-identity-screen">
-        <Text ta="center" c="dimmed">
-          Log in first to switch between your accounts.
-        </Text>
-        <Button component={Link} to={logInAddress({ pathname: href('v2.switchIdentity') })} size="md" fullWidth>
-          Log in
-        </Button>
-      </AuthPage>
-    );
-  }
+  if (isReady && !identity) return <LogInFirst />;
 
   const list = targets.data ?? [];
   return (
@@ -163,5 +201,5 @@ export default function SwitchIdentityScreen() {
   const [search] = useSearchParams();
   const uid = search.get('uid');
   const returnUrl = returnUrlFrom(search);
-  return uid ? <SwitchAtOnce key={uid} uid={uid} returnUrl={returnUrl} /> : <SwitchList returnUrl={returnUrl} />;
+  return uid ? <SwitchConfirm key={uid} uid={uid} returnUrl={returnUrl} /> : <SwitchList returnUrl={returnUrl} />;
 }

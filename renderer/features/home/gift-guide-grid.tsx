@@ -1,6 +1,7 @@
-import { Badge, Card, Group, Image, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Card, Group, Image, Skeleton, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { GiftIcon } from '../../app/icons';
+import { CardGrid } from '../../kit/card-grid';
 import { href } from '../../routes/route-table';
 import type { TGiftGuide } from './use-landing-summary';
 
@@ -81,17 +82,17 @@ export function GiftGuideGrid({ guides }: { guides: readonly TGiftGuide[] }) {
     );
   }
   return (
-    <SimpleGrid cols={GRID_COLS} spacing="lg" data-testid="gift-guides">
+    <CardGrid cols={GRID_COLS} data-testid="gift-guides">
       {guides.map((guide) => (
         <GiftGuideCard key={guide.giftGuideId} guide={guide} />
       ))}
-    </SimpleGrid>
+    </CardGrid>
   );
 }
 
 export function GiftGuideGridSkeleton({ count = 6 }: { count?: number }) {
   return (
-    <SimpleGrid cols={GRID_COLS} spacing="lg" data-testid="gift-guides-loading" aria-busy="true">
+    <CardGrid cols={GRID_COLS} data-testid="gift-guides-loading" aria-busy="true">
       {Array.from({ length: count }, (_, index) => (
         <Card key={index} withBorder padding="lg" radius="md">
           <Card.Section>
@@ -103,6 +104,6 @@ export function GiftGuideGridSkeleton({ count = 6 }: { count?: number }) {
           <Skeleton h={20} mt="md" w={120} radius="xl" />
         </Card>
       ))}
-    </SimpleGrid>
+    </CardGrid>
   );
 }

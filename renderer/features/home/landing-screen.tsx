@@ -10,9 +10,6 @@ import {
   Container,
   Group,
   Loader,
-  Paper,
-  Select,
-  SimpleGrid,
   Skeleton,
   Stack,
   Text,
@@ -21,6 +18,8 @@ import {
 } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router-dom';
 import { GiftIcon, ListIcon, TreeIcon, UsersIcon } from '../../app/icons';
+import { CardGrid } from '../../kit/card-grid';
+import { SelectField } from '../../kit/select-field';
 import { href } from '../../routes/route-table';
 import { formatCount } from './format';
 import { GiftGuideGrid, GiftGuideGridSkeleton } from './gift-guide-grid';
@@ -140,7 +139,7 @@ export default function LandingScreen() {
       </Box>
 
       <Container size="lg" w="100%">
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+        <CardGrid cols={{ base: 1, sm: 3 }}>
           {FEATURES.map((feature) => (
             <Card key={feature.testId} withBorder padding="lg" radius="md" data-testid={feature.testId}>
               <ThemeIcon size={48} radius="md" variant="light" color={feature.color} aria-hidden>
@@ -157,7 +156,7 @@ export default function LandingScreen() {
               </Button>
             </Card>
           ))}
-        </SimpleGrid>
+        </CardGrid>
       </Container>
 
       <Container size="lg" w="100%" component="section" aria-labelledby="gift-guides-heading">
@@ -172,26 +171,33 @@ export default function LandingScreen() {
               </Text>
             </div>
 
-            <Paper withBorder p="sm" radius="md" data-testid="market-panel">
+            <Box
+              p="sm"
+              bd="1px solid var(--mantine-color-gray-3)"
+              bg="var(--mantine-color-body)"
+              style={{ borderRadius: 'var(--mantine-radius-md)' }}
+              data-testid="market-panel"
+            >
               <Group gap="sm" align="flex-end" wrap="wrap">
-                <Select
+                <SelectField
                   label="Shopping from"
-                  placeholder="Choose a market"
-                  data={(data?.markets ?? []).map((item) => ({
-                    value: item.countryCode,
-                    label: `${item.country} (${item.currency})`,
-                  }))}
-                  value={market ?? data?.marketData.market ?? null}
+                  options={
+                    data
+                      ? data.markets.map((item) => ({
+                          value: item.countryCode,
+                          label: `${item.country} (${item.currency})`,
+                        }))
+                      : [{ value: '', label: 'Loading markets…' }]
+                  }
+                  value={market ?? data?.marketData.market ?? ''}
                   onChange={(value) => {
                     if (value) setMarket(value);
                   }}
-                  allowDeselect={false}
                   disabled={!data}
-                  w={220}
-                  comboboxProps={{ withinPortal: true }}
-                  rightSection={landing.isFetching && data ? <Loader size={14} /> : undefined}
+                  width={220}
                   data-testid="market-select"
                 />
+                {landing.isFetching && data ? <Loader size={14} aria-label="Loading the market" /> : null}
                 <Stack gap={4}>
                   <Text size="xs" c="dimmed">
                     Prices in
@@ -212,7 +218,7 @@ export default function LandingScreen() {
                   </Group>
                 </Stack>
               </Group>
-            </Paper>
+            </Box>
           </Group>
 
           {landing.isError && !data ? (

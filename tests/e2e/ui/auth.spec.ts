@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_LOGIN, DEMO_SUPPORT_LOGIN, seedId } from '../../../prisma/seed';
 import { AuthScreen, CodeConfirmScreen, ImpersonateScreen, ResetPasswordScreen, Shell } from '../pages/auth-pages';
+import { expectAccessible } from '../pages/a11y';
 import { confirmationCode, resetLink } from '../pages/mailbox';
 
 const uniqueEmail = (label: string): string => `e2e-${label}-${randomUUID().slice(0, 8)}@gifting.test`;
@@ -29,6 +30,7 @@ test.describe('auth screens', () => {
     await auth.signUp({ name: 'Robin Tester', email, password });
     await expect(page).toHaveURL(/\/a\/code-confirm\/$/);
     await expect(page.getByTestId('code-email')).toHaveText(email);
+    await expectAccessible(page);
 
     const code = await confirmationCode(email, startedAt);
     await new CodeConfirmScreen(page).enter(code);
@@ -176,5 +178,67 @@ test.describe('auth screens', () => {
     await shell.expectSignedInAs('Sky Support');
     await page.reload();
     await expect(shell.banner()).toHaveCount(0);
+  });
+});
+
+test.describe('navigations never change who is signed in', () => {
+  test('GET /auth/v2/logout/ asks first; only the button logs out', async ({ page }) => {
+    const auth = new AuthScreen(page);
+    const shell = new Shell(page);
+    await auth.gotoLogIn();
+    await auth.logIn(DEMO_LOGIN.email, DEMO_LOGIN.password);
+    await expect(page).toHaveURL(/\/home\/$/);
+
+    // As a link on another site would: a plain navigation to the endpoint.
+    await page.goto('/auth/v2/logout/?returnurl=%2Fshop%2F');
+    await expect(page).toHaveURL('/a/log-out/?returnurl=%2Fshop%2F');
+    await expect(page.getByTestId('log-out-screen')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Log out?' })).toBeVisible();
+    await expectAccessible(page);
+    // Still signed in: a fresh load of a page restores the sign-in from the cookie.
+    await page.goto('/home/');
+    await shell.expectSignedInAs('Dana Demo');
+
+    await page.goto('/auth/v2/logout/?returnurl=%2Fshop%2F');
+    await page.getByTestId('logout-confirm').click();
+    await expect(page).toHaveURL('/shop/');
+    await shell.expectVisitor();
+    await page.reload();
+    await shell.expectVisitor();
+  });
+
+  test('/switch-identity/?uid= sends nothing on load and asks before switching', async ({ page }) => {
+    const auth = new AuthScreen(page);
+    const switchPosts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/auth/v2/switch/')) switchPosts.push(request.url());
+    });
+    await auth.gotoLogIn();
+    await auth.logIn(DEMO_LOGIN.email, DEMO_LOGIN.password);
+    await expect(page).toHaveURL(/\/home\/$/);
+
+    await page.goto(`/auth/v2/switch/?uid=${randomUUID()}&returnurl=%2Fhome%2F`);
+    await expect(page).toHaveURL(/\/switch-identity\/\?uid=/);
+    await expect(page.getByTestId('switch-error')).toHaveText('You cannot switch to that account.');
+    await expectAccessible(page);
+    await expect(page.getByTestId('switch-confirm')).toHaveCount(0);
+
+    // Her own account: shown as the current one, still without a request.
+    await page.goto(`/switch-identity/?uid=${seedId('user:demo')}`);
+    await expect(page.getByTestId('switch-current')).toBeVisible();
+    expect(switchPosts).toEqual([]);
+  });
+
+  test('an unconfirmed member is told to confirm before related accounts', async ({ page }) => {
+    const auth = new AuthScreen(page);
+    await auth.gotoSignUp();
+    await auth.signUp({ name: 'Una Confirmed', email: uniqueEmail('unproven'), password: 'first-password' });
+    await expect(page).toHaveURL(/\/a\/code-confirm\/$/);
+    await page.goto('/auth/related-accounts/');
+    await expect(page.getByTestId('email-proof-required')).toBeVisible();
+    await expectAccessible(page);
+    await expect(page.getByTestId('related-accounts-error')).toHaveCount(0);
+    await page.getByTestId('email-proof-confirm').click();
+    await expect(page).toHaveURL(/\/a\/code-confirm\/$/);
   });
 });

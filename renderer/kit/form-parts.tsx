@@ -1,4 +1,4 @@
-/** The pieces every auth form repeats: its failure alert and the e-mail input. */
+/** Pieces every form repeats: its failure alert (the server's message) and the e-mail input. */
 import { Alert, TextInput, type TextInputProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 

@@ -1,0 +1,79 @@
+/**
+ * The signed-in account menu: Switch account (when there is more than one), Related accounts and
+ * Log out. Loaded lazily by account-menu.tsx: Menu brings Popover, transitions and floating-ui,
+ * which no first paint needs (the dropdown only opens on a click).
+ */
+import { Menu, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { LogOutIcon, SwitchIcon, UsersIcon } from '../app/icons';
+import { href } from '../routes/route-table';
+import { trpc } from '../trpc';
+import { AccountButton } from './account-button';
+import { useIdentity } from './identity-provider';
+import { meLabel, useMe } from './use-me';
+
+export default function MemberMenu() {
+  const { identity, logout } = useIdentity();
+  const me = useMe();
+  const navigate = useNavigate();
+  const [loggingOut, setLoggingOut] = useState(false);
+  const switchTargets = trpc.auth.switchTargets.useQuery(undefined, {
+    enabled: identity !== null && !identity.impersonatorUserId,
+  });
+  const label = me.data ? meLabel(me.data) : 'Account';
+  const canSwitch = (switchTargets.data?.length ?? 0) > 1;
+
+  async function onLogout(): Promise<void> {
+    setLoggingOut(true);
+    // Leave guarded screens first, so the sign-out does not bounce through the log-in screen.
+    await navigate(href('v2.landing'));
+    await logout();
+    setLoggingOut(false);
+  }
+
+  return (
+    <Menu position="bottom-end" width={220} shadow="md" withinPortal>
+      <Menu.Target>
+        <AccountButton label={label} />
+      </Menu.Target>
+      <Menu.Dropdown>
+        {me.data?.email ? (
+          <Menu.Label>
+            <Text size="xs" c="dimmed" truncate>
+              {me.data.email}
+            </Text>
+          </Menu.Label>
+        ) : null}
+        {canSwitch ? (
+          <Menu.Item
+            component={Link}
+            to={href('v2.switchIdentity')}
+            leftSection={<SwitchIcon />}
+            data-testid="switch-account"
+          >
+            Switch account
+          </Menu.Item>
+        ) : null}
+        <Menu.Item
+          component={Link}
+          to={href('v2.relatedAccounts')}
+          leftSection={<UsersIcon />}
+          data-testid="related-accounts-link"
+        >
+          Related accounts
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item
+          color="red"
+          leftSection={<LogOutIcon />}
+          disabled={loggingOut}
+          onClick={() => void onLogout()}
+          data-testid="logout-button"
+        >
+          Log out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

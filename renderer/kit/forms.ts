@@ -1,0 +1,106 @@
+/**
+ * Forms of the screen kit: @mantine/form validated by the same zod schemas the server uses, with
+ * the spec's messages (§5) beside each field. Checks run on submit, then on every change once the
+ * person has tried to send; the server's field errors land on their fields, its message becomes the
+ * form's failure. (Mantine's own zod resolver would show zod's wording; fieldErrorsFromZod maps
+ * every issue to the spec's.)
+ */
+import { useForm } from '@mantine/form';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import type { z } from 'zod';
+import { fieldErrorsFromZod, type TFieldErrors } from '../../server/contracts/validation';
+import { authErrorMessage } from '../auth/api';
+
+export type { TFieldErrors };
+
+/** Field errors of `values` against `schema` ({} when valid), one spec message per field. */
+export function validateFields(schema: z.ZodType, values: unknown): TFieldErrors {
+  const result = schema.safeParse(values);
+  return result.success ? {} : fieldErrorsFromZod(result.error);
+}
+
+/** Field errors carried by a failed call: an /auth/v2 answer or a tRPC error's `data.fieldErrors`. */
+export function serverFieldErrors(error: unknown): TFieldErrors {
+  const direct = (error as { fieldErrors?: unknown } | null)?.fieldErrors;
+  const raw = direct ?? (error as { data?: { fieldErrors?: unknown } | null } | null)?.data?.fieldErrors;
+  if (typeof raw !== 'object' || raw === null) return {};
+  const out: TFieldErrors = {};
+  for (const [field, message] of Object.entries(raw as Record<string, unknown>)) {
+    if (typeof message === 'string') out[field] = message;
+  }
+  return out;
+}
+
+export interface TSchemaForm<T extends Record<string, string>> {
+  values: T;
+  errors: TFieldErrors;
+  failure: string | null;
+  busy: boolean;
+  /** Props for a Mantine text input bound to one field. */
+  field(name: keyof T & string): {
+    value: string;
+    error: string | undefined;
+    onChange(event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>): void;
+  };
+  onSubmit(event: FormEvent<HTMLFormElement>): void;
+}
+
+/**
+ * `action` runs with valid values. When it throws, the server's field errors land on their fields,
+ * its message becomes the form's failure (`onFailure` may look at the error too), and the form can
+ * be sent again.
+ */
+export function useSchemaForm<T extends Record<string, string>>(
+  schema: z.ZodType,
+  initial: T,
+  action: (values: T) => Promise<void>,
+  onFailure?: (error: unknown) => void,
+): TSchemaForm<T> {
+  const form = useForm<T>({
+    mode: 'controlled',
+    initialValues: initial,
+    validate: (values) => validateFields(schema, values),
+  });
+  const [attempted, setAttempted] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(): Promise<void> {
+    setAttempted(true);
+    setFailure(null);
+    if (form.validate().hasErrors) return;
+    setBusy(true);
+    try {
+      await action(form.getValues());
+    } catch (error) {
+      form.setErrors(serverFieldErrors(error));
+      setFailure(authErrorMessage(error));
+      onFailure?.(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const errors = Object.fromEntries(
+    Object.entries(form.errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+  return {
+    values: form.values,
+    errors,
+    failure,
+    busy,
+    field: (name) => ({
+      value: String(form.values[name] ?? ''),
+      error: errors[name],
+      onChange: (event) => {
+        form.setFieldValue(name, event.currentTarget.value as Parameters<typeof form.setFieldValue>[1]);
+        // After a first attempt, the messages follow the typing (all fields: some rules span two).
+        if (attempted) form.validate();
+      },
+    }),
+    onSubmit: (event) => {
+      event.preventDefault();
+      void submit();
+    },
+  };
+}

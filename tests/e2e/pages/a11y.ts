@@ -1,0 +1,27 @@
+/**
+ * The accessibility check every screen test calls: axe-core in the real page, WCAG 2.2 A and AA
+ * rules plus axe's best practices; any serious or critical violation fails the test with the rule
+ * and the elements it found. Every page must also have exactly one level-one heading.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice'];
+
+export async function expectAccessible(page: Page, label = new URL(page.url()).pathname): Promise<void> {
+  // Let lazy screens, skeletons and transitions settle before judging the page.
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const blocking = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.nodes
+          .slice(0, 5)
+          .map((node) => node.target.join(' '))
+          .join(' | ')}`,
+    );
+  expect(blocking, `axe on ${label}`).toEqual([]);
+  await expect(page.getByRole('heading', { level: 1 }), `one h1 on ${label}`).toHaveCount(1);
+}

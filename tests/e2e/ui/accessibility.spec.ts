@@ -1,0 +1,52 @@
+/**
+ * The accessibility sweep: every route of the route table that has a screen (read from
+ * renderer/routes/screens.ts, so new screens join by themselves), plus the not-found page, opened
+ * as a visitor and as a signed-in member. Guarded routes a visitor cannot see are checked where
+ * they send the visitor (the log-in screen).
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_LOGIN, seedId } from '../../../prisma/seed';
+import { fillPath } from '../../../renderer/routes/route-table';
+import { listRenderedRoutes } from '../../../renderer/routes/screens';
+import { expectAccessible } from '../pages/a11y';
+import { Shell } from '../pages/auth-pages';
+
+const ANY_ID = seedId('user:sam');
+const swept = listRenderedRoutes().filter((route) => route.hasScreen && !route.redirectTo && route.path !== '*');
+
+function addressOf(path: string): string {
+  return fillPath(path, new Proxy({}, { get: () => ANY_ID }) as Record<string, string>);
+}
+
+async function logIn(page: Page): Promise<void> {
+  const answer = await page.request.post('/auth/v2/log-in/', {
+    data: { email: DEMO_LOGIN.email, password: DEMO_LOGIN.password },
+    headers: { 'content-type': 'application/json' },
+  });
+  expect(answer.status()).toBe(200);
+}
+
+for (const actor of ['visitor', 'member'] as const) {
+  test.describe(`accessibility as a ${actor}`, () => {
+    test.beforeEach(async ({ page }) => {
+      if (actor === 'member') {
+        await logIn(page);
+        await page.goto('/home/');
+        await new Shell(page).acceptTermsIfShown();
+      }
+    });
+
+    for (const route of swept) {
+      test(`${route.path} (${route.name})`, async ({ page }) => {
+        await page.goto(addressOf(route.path));
+        await expectAccessible(page, `${route.path} as a ${actor}`);
+      });
+    }
+
+    test('the not-found page', async ({ page }) => {
+      await page.goto('/no/such/page/');
+      await expect(page.getByTestId('not-found')).toBeVisible();
+      await expectAccessible(page, `not-found as a ${actor}`);
+    });
+  });
+}

@@ -1,0 +1,88 @@
+/**
+ * The screen kit's pieces rendered to HTML (react-dom/server, no browser): what they put on the
+ * page for a screen to rely on. Their behaviour in Chromium is covered by the shop and auth specs.
+ */
+import { MantineProvider } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { theme } from '../../../renderer/app/theme';
+import { CardGrid } from '../../../renderer/kit/card-grid';
+import { DateField } from '../../../renderer/kit/date-field';
+import { serverFieldErrors, validateFields } from '../../../renderer/kit/forms';
+import { PageLayout } from '../../../renderer/kit/page-layout';
+import { SelectField } from '../../../renderer/kit/select-field';
+import { EmptyState, ErrorState, errorText } from '../../../renderer/kit/states';
+import { ZEmail, ZName } from '../../../server/contracts/validation';
+
+function html(node: ReactNode): string {
+  return renderToStaticMarkup(
+    <MantineProvider theme={theme}>
+      <MemoryRouter>{node}</MemoryRouter>
+    </MantineProvider>,
+  );
+}
+
+describe('screen kit', () => {
+  it('PageLayout: breadcrumbs in a labelled nav, the current page marked, one h1', () => {
+    const page = html(
+      <PageLayout title="Shop" breadcrumbs={[{ label: 'Home', to: '/' }, { label: 'Shop' }]} testId="shop">
+        <p>content</p>
+      </PageLayout>,
+    );
+    expect(page).toContain('aria-label="Breadcrumb"');
+    expect(page).toMatch(/<a[^>]*href="\/"[^>]*>Home<\/a>/);
+    expect(page).toMatch(/aria-current="page"[^>]*>Shop</);
+    expect(page.match(/<h1/g)).toHaveLength(1);
+  });
+
+  it('EmptyState says what to do next; ErrorState offers Try again and shows the message', () => {
+    expect(html(<EmptyState title="Nothing yet" description="Add your first wish" />)).toContain('Add your first wish');
+    const error = html(<ErrorState error={new Error('The shop is unavailable')} onRetry={() => undefined} />);
+    expect(error).toContain('role="alert"');
+    expect(error).toContain('The shop is unavailable');
+    expect(error).toContain('Try again');
+    expect(errorText(null)).toBe('Something went wrong.');
+  });
+
+  it('SelectField is a labelled native select; CardGrid passes its columns as CSS variables', () => {
+    const select = html(
+      <SelectField
+        label="Shopping from"
+        value="CA"
+        onChange={() => undefined}
+        options={[{ value: 'CA', label: 'Canada' }]}
+      />,
+    );
+    const id = /<label for="([^"]+)"/.exec(select)?.[1];
+    expect(id).toBeTruthy();
+    expect(select).toContain(`<select id="${id}"`);
+    expect(html(<CardGrid cols={{ base: 1, md: 4 }}>x</CardGrid>)).toContain('--cols-md:4');
+  });
+
+  it('DateField renders a labelled date picker input', () => {
+    const field = html(<DateField label="Exchange date" placeholder="Pick a date" />);
+    expect(field).toContain('Exchange date');
+    expect(field).toContain('Pick a date');
+  });
+
+  it('forms: the spec messages from the server schemas, and the server field errors of a failed call', () => {
+    const schema = z.object({ name: ZName, email: ZEmail });
+    expect(validateFields(schema, { name: '', email: 'nope' })).toEqual({
+      name: 'Value is required',
+      email: 'Value is not a valid email address',
+    });
+    expect(validateFields(schema, { name: 'Ana Lee', email: 'ana@example.test' })).toEqual({});
+    expect(
+      serverFieldErrors({ data: { fieldErrors: { email: 'An account with this e-mail already exists', n: 1 } } }),
+    ).toEqual({
+      email: 'An account with this e-mail already exists',
+    });
+    expect(serverFieldErrors({ fieldErrors: { code: 'That code is not right' } })).toEqual({
+      code: 'That code is not right',
+    });
+    expect(serverFieldErrors(new Error('x'))).toEqual({});
+  });
+});
