@@ -28,6 +28,11 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // scripts/check-bundle-size.ts reads which chunks each route loads from it.
+    manifest: true,
+    // Terser (two passes) makes the first load about 5 KiB gzip smaller than esbuild's minifier.
+    minify: 'terser',
+    terserOptions: { compress: { passes: 2 }, format: { comments: false } },
     rollupOptions: {
       onwarn(warning, warn) {
         // zod's sources carry /* @__PURE__ */ comments Rollup cannot place; harmless and not ours.
@@ -45,10 +50,9 @@ export default defineConfig({
           ) {
             return 'vendor-react';
           }
-          if (id.includes('/node_modules/@mantine/') || id.includes('/node_modules/@floating-ui/'))
-            return 'vendor-mantine';
           if (id.includes('/node_modules/@tanstack/') || id.includes('/node_modules/@trpc/')) return 'vendor-data';
-          // Everything else (zod included) follows the modules that use it, so lazy code stays lazy.
+          // Everything else (Mantine and zod included) follows the modules that use it, so a component
+          // only a lazy screen shows stays in that screen's chunk instead of the first load.
           return undefined;
         },
       },

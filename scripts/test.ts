@@ -1,7 +1,8 @@
 /**
  * `npm test`: everything, on a machine where nobody set anything up. Generates the Prisma client,
- * type-checks, lints, checks formatting, runs the unit and integration tests (the database is found or started by the
- * integration set-up), builds the renderer, installs Debian's Chromium when missing (as root), and
+ * type-checks, lints, checks for import cycles, checks formatting, runs the unit and integration
+ * tests (the database is found or started by the integration set-up), builds the renderer and checks
+ * the size of its first load, installs Debian's Chromium when missing (as root), and
  * runs the Playwright api and ui projects. Ends with one line: "N passed, N failed".
  */
 import { spawnSync } from 'node:child_process';
@@ -48,6 +49,8 @@ function countPlaywright(file: string): void {
 run('prisma client', process.execPath, ['scripts/prisma-generate.mjs']);
 run('typecheck', bin('tsc'), ['-p', 'tsconfig.json']);
 run('lint', bin('eslint'), ['.', '--max-warnings=0']);
+// No import cycle anywhere: features import href() from the route table, never the other way.
+run('import cycles (dpdm)', 'npm', ['run', '-s', 'cycles']);
 run('format', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
 
 const vitestReport = path.join(REPORTS, 'vitest.json');
@@ -69,6 +72,8 @@ try {
   e2eReady = false;
 }
 if (e2eReady) {
+  // The first load's weight: prints the gzip sizes of / and /home/, fails above the hard limit.
+  run('bundle size', process.execPath, ['--import', 'tsx', 'scripts/check-bundle-size.ts']);
   const playwrightReport = path.join(REPORTS, 'playwright.json');
   run('end-to-end tests (playwright)', bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport });
   countPlaywright(playwrightReport);
