@@ -23,6 +23,8 @@ const ZConfig = z.object({
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1, 'must be a positive number of milliseconds').default(30_000),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   RENDERER_DIST: z.string().default('renderer/dist'),
+  /** Where uploaded files (profile pictures) are kept. */
+  DATA_DIR: z.string().min(1).default('.data'),
   TRUST_PROXY: ZBoolean.default(false),
   /** Header set by the edge with the visitor's country (used by /v1/auth/.where-am-i). */
   COUNTRY_HEADER: z.string().default('cf-ipcountry'),
@@ -94,6 +96,7 @@ export type TConfig = {
   requestTimeoutMs: number;
   shutdownGraceMs: number;
   rendererDist: string;
+  dataDir: string;
   trustProxy: boolean;
   countryHeader: string;
   redisUrl: string | undefined;
@@ -182,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     requestTimeoutMs: c.REQUEST_TIMEOUT_MS,
     shutdownGraceMs: c.SHUTDOWN_GRACE_MS,
     rendererDist: c.RENDERER_DIST,
+    dataDir: c.DATA_DIR,
     trustProxy: c.TRUST_PROXY,
     countryHeader: c.COUNTRY_HEADER.toLowerCase(),
     redisUrl: c.REDIS_URL,

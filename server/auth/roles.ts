@@ -2,7 +2,8 @@
  * Which roles a member's token carries (spec §6), derived in one place from the account:
  * registered members (a password or a social identity) are ElfFullAuth + ElfRegisteredUser; a
  * confirmed e-mail log-in adds ElfEmailRegistered; members with neither are floaters (ElfSemiAuth),
- * e-mail-registered too when a registered account shares their e-mail; granted roles come on top.
+ * e-mail-registered too when a registered account shares their e-mail; managed child accounts are
+ * ElfFullAuth only (they act through their manager's sign-in); granted roles come on top.
  */
 import { ROLES, isSupportRole } from '../contracts/roles';
 import type { TDb } from '../db/client';
@@ -12,6 +13,8 @@ export interface TAccountFacts {
   hasExternalIdentity: boolean;
   emailConfirmed: boolean;
   relatedRegisteredAccount: boolean;
+  /** A child account run by a family manager (it has no log-in of its own; the manager switches in). */
+  isManagedChild?: boolean;
   grantedRoles: string[];
 }
 
@@ -22,6 +25,9 @@ export function rolesFor(facts: TAccountFacts): string[] {
     roles.add(ROLES.fullAuth);
     roles.add(ROLES.registeredUser);
     if (facts.hasPassword && facts.emailConfirmed) roles.add(ROLES.emailRegistered);
+  } else if (facts.isManagedChild) {
+    // Fully signed in (through the manager's sign-in), never registered: no e-mail, no password.
+    roles.add(ROLES.fullAuth);
   } else {
     roles.add(ROLES.semiAuth);
     if (facts.relatedRegisteredAccount) roles.add(ROLES.emailRegistered);
@@ -54,6 +60,7 @@ export async function loadAccount(db: TDb, userId: string): Promise<TAccount | n
       credential: { select: { userId: true } },
       roles: true,
       externalIdentities: { select: { provider: true, subject: true } },
+      _count: { select: { parentAccounts: true } },
     },
   });
   if (!user) return null;
@@ -71,6 +78,7 @@ export async function loadAccount(db: TDb, userId: string): Promise<TAccount | n
     hasExternalIdentity,
     emailConfirmed: Boolean(user.emailConfirmedAt),
     relatedRegisteredAccount,
+    isManagedChild: user._count.parentAccounts > 0,
     grantedRoles: user.roles.map((role) => role.role),
   });
   return {

@@ -42,7 +42,7 @@ import {
   type TStartedSession,
 } from './sessions';
 import { spendMailBudget } from './mail-budget';
-import { assertSessionProvesEmail, isSwitchTarget } from './switching';
+import { assertSessionProvesEmail, isManagedChildOf, isSwitchTarget } from './switching';
 import type { TVerifiedIdentity } from './tokens';
 
 export interface TTokenAnswer {
@@ -367,7 +367,8 @@ export function authRoutes(deps: TAppDeps, extensions: TAuthRouteExtensions = {}
       if (family.impersonationSessionId)
         throw new AppError('CONFLICT', { message: 'Stop impersonating before switching accounts' });
       const session = { rootUserId: family.userId, familyId: family.id };
-      if (input.uid !== family.userId) {
+      const intoChild = await isManagedChildOf(deps.db, family.userId, input.uid);
+      if (input.uid !== family.userId && !intoChild) {
         await assertSessionProvesEmail(deps.db, {
           ...session,
           action: 'switch',

@@ -8,8 +8,9 @@
  *   (users.registered_email);
  * - or a sign-in that proved it itself (refresh_token_families.email_proven): a floater's mailed
  *   link, a social sign-in whose provider verified this address.
- * Anything else is refused with 403 and an audit row. Managed child accounts join this rule when
- * family management arrives: add their check to `switchTargetsFor` and nothing else changes.
+ * Anything else is refused with 403 and an audit row. A family manager may also switch into the
+ * child accounts they manage (parent_accounts) from any full sign-in: those accounts have no
+ * e-mail to prove, they belong to the manager.
  */
 import type { TDb } from '../db/client';
 import { AppError } from '../errors';
@@ -18,7 +19,7 @@ export interface TSwitchTarget {
   userId: string;
   name: string;
   email: string | null;
-  relation: 'root' | 'related';
+  relation: 'root' | 'related' | 'child';
 }
 
 /** The sign-in asking: its root account and its family (null for tokens made without one). */
@@ -81,7 +82,24 @@ export async function switchTargetsFor(db: TDb, rootUserId: string): Promise<TSw
       ...related.map((user) => ({ userId: user.id, name: user.name, email: user.email, relation: 'related' as const })),
     );
   }
+  const children = await db.parentAccount.findMany({
+    where: { parentId: root.id, child: { deletedAt: null } },
+    orderBy: { createdAt: 'asc' },
+    select: { child: { select: { id: true, name: true } } },
+  });
+  targets.push(
+    ...children.map(({ child }) => ({ userId: child.id, name: child.name, email: null, relation: 'child' as const })),
+  );
   return targets;
+}
+
+/** Whether `targetUserId` is a live child account that `rootUserId` manages. */
+export async function isManagedChildOf(db: TDb, rootUserId: string, targetUserId: string): Promise<boolean> {
+  const link = await db.parentAccount.findUnique({
+    where: { childId_parentId: { childId: targetUserId, parentId: rootUserId } },
+    select: { child: { select: { deletedAt: true } } },
+  });
+  return Boolean(link && !link.child.deletedAt);
 }
 
 export async function isSwitchTarget(db: TDb, rootUserId: string, targetUserId: string): Promise<boolean> {
@@ -89,8 +107,9 @@ export async function isSwitchTarget(db: TDb, rootUserId: string, targetUserId: 
   return targets.some((target) => target.userId === targetUserId);
 }
 
-/** A switch away from the root needs a related target and a sign-in that proved the address. */
+/** A switch away from the root needs a managed child, or a related target and a sign-in that proved the address. */
 export async function canSwitch(db: TDb, session: TSwitchingSession, targetUserId: string): Promise<boolean> {
   if (targetUserId === session.rootUserId) return true;
+  if (await isManagedChildOf(db, session.rootUserId, targetUserId)) return true;
   return (await isSwitchTarget(db, session.rootUserId, targetUserId)) && (await sessionProvesEmail(db, session));
 }

@@ -3,12 +3,14 @@ import { router } from './init';
 import { authRouter } from './routers/auth/router';
 import { enumsRouter } from './routers/enums/router';
 import { homeRouter } from './routers/home/router';
+import { peopleRouter } from './routers/people/router';
 import { shopRouter } from './routers/shop/router';
 
 export const appRouter = router({
   auth: authRouter,
   enums: enumsRouter,
   home: homeRouter,
+  people: peopleRouter,
   shop: shopRouter,
 });
 

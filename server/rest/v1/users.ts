@@ -1,33 +1,209 @@
+/**
+ * REST /v1/users (spec §7 Users): thin adapters over server/services/people, with the same zod
+ * schemas as the `people` tRPC router. Collections answer a page with the `-paging` header.
+ */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { ZPagingQuery } from '../../contracts/paging';
-import { ZUuid } from '../../contracts/validation';
+import {
+  PICTURE_MAX_BYTES,
+  PICTURE_TYPES,
+  ZCreateChild,
+  ZMailingAddress,
+  ZPreferenceUpdate,
+  ZProfilePatch,
+  ZProfilePut,
+  ZSettingsPatch,
+  ZUserIdParams,
+} from '../../contracts/people';
+import type { TAppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { sendPage } from '../../http/paging';
 import { listRelatedAccounts } from '../../services/accounts/related-accounts';
-import type { TAppDeps } from '../../deps';
+import { getMailingAddress, listAddressBook, putMailingAddress } from '../../services/people/address';
+import { exportMyData } from '../../services/people/export';
+import { listParentAccounts } from '../../services/people/family';
+import { listBlocked, listFollowed, listFollowers, listSuggestions } from '../../services/people/follows';
+import { readPicture, removePicture, setPicture } from '../../services/people/picture';
+import { createChild, deleteAccount, getProfile, patchProfile, putProfile } from '../../services/people/profile';
+import {
+  getPreferences,
+  getSettings,
+  marketPreferences,
+  setPreference,
+  updateSettings,
+} from '../../services/people/settings';
 import { acceptTerms, hasAcceptedTerms } from '../../services/users/terms-of-service';
 import { parseInput } from '../validate';
 
-const ZParams = z.object({ userId: ZUuid });
+/** The body minus the path's userId (the spec's bodies repeat it; the path decides). */
+function withoutUserId(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const { userId: _ignored, ...rest } = body as Record<string, unknown>;
+  return rest;
+}
 
 export function userRoutes(deps: TAppDeps) {
+  const { db } = deps;
   return async (app: FastifyInstance): Promise<void> => {
-    app.get('/v1/users/:userId/terms-of-service', async (request) => {
-      const { userId } = parseInput(ZParams, request.params);
-      return hasAcceptedTerms(deps.db, request.identity, userId);
+    // Picture uploads arrive as the raw image (Content-Type image/jpeg, image/png or image/webp).
+    app.addContentTypeParser(
+      [...PICTURE_TYPES],
+      { parseAs: 'buffer', bodyLimit: PICTURE_MAX_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+
+    // ---- Collections without a user id (static paths win over /:userId) ----
+    app.get('/v1/users/address-book', async (request, reply) => {
+      const page = parseInput(ZPagingQuery, request.query);
+      return sendPage(reply, await listAddressBook(db, request.identity, page));
+    });
+    app.get('/v1/users/market-preferences', async (request) => marketPreferences(db, request.identity));
+
+    // ---- The user ----
+    app.post('/v1/users', async (request, reply) => {
+      const input = parseInput(ZCreateChild, request.body ?? {});
+      return reply.code(201).send(await createChild(db, request.identity, input));
+    });
+    app.get('/v1/users/:userId', async (request) => {
+      const { userId } = parseInput(ZUserIdParams, request.params);
+      return getProfile(db, request.identity, userId);
+    });
+    app.put('/v1/users/:userId', async (request) => {
+      const { userId } = parseInput(ZUserIdParams, request.params);
+      return putProfile(db, request.identity, userId, parseInput(ZProfilePut, withoutUserId(request.body ?? {})));
+    });
+    app.patch('/v1/users/:userId', async (request) => {
+      const { userId } = parseInput(ZUserIdParams, request.params);
+      return patchProfile(db, request.identity, userId, parseInput(ZProfilePatch, withoutUserId(request.body ?? {})));
+    });
+    app.delete('/v1/users/:userId', async (request, reply) => {
+      const { userId } = parseInput(ZUserIdParams, request.params);
+      await deleteAccount(deps, request.identity, userId);
+      return reply.code(204).send();
+    });
+    app.get('/v1/users/:userId/export', async (request, reply) => {
+      const { userId } = parseInput(ZUserIdParams, request.params);
+      if (!request.identity) throw new AppError('UNAUTHENTICATED');
+      if (request.identity.userId !== userId) throw new AppError('FORBIDDEN');
+      const data = await exportMyData(db, request.identity);
+      reply.header('content-disposition', `attachment; filename="gifting-${userId}.json"`);
+      reply.header('cache-control', 'no-store');
+      return data;
+    });
+
+    // ---- Picture ----
+    app.get('/v1/users/:userId/picture', async (request, reply) => {
+      const { userId } = parseInput(ZUserIdParams, request.params);
+      const bytes = await readPicture(deps, userId);
+      reply.header('content-type', 'image/webp');
+      // The URL carries the stored name (?v=), which changes with every upload.
+      reply.header('cache-control', 'public, max-age=31536000, immutable');
+      return reply.send(bytes);
+    });
+    app.put('/v1/users/:userId/picture', async (request) => {
+      const { userId } = parseInput(ZUserIdParams, request.params);
+      if (!Buffer.isBuffer(request.body)) {
+        throw new AppError('VALIDATION', {
+          message: 'Choose a JPEG, PNG or WebP picture',
+          fieldErrors: { picture: 'Choose a JPEG, PNG or WebP picture' },
+        });
+      }
+      return setPicture(deps, request.identity, userId, {
+        contentType: request.headers['content-type'] ?? '',
+        bytes: request.body,
+      });
+    });
+    app.delete('/v1/users/:userId/picture', async (request, reply) => {
+      const { userId } = parseInput(ZUserIdParams, request.params);
+      await removePicture(deps, request.identity, userId);
+      return reply.code(204).send();
+    });
+
+    // ---- Preferences, settings, address ----
+    app.get('/v1/users/:userId/preferences', async (request) => {
+      const { userId } = parseInput(ZUserIdParams, request.params);
+      return getPreferences(db, request.identity, userId);
+    });
+    app.put('/v1/users/:userId/preferences', async (request) => {
+      const { userId } = parseInput(ZUserIdParams, request.params);
+      return setPreference(
+        db,
+        request.identity,
+        userId,
+        parseInput(ZPreferenceUpdate, withoutUserId(request.body ?? {})),
+      );
+    });
+    app.get('/v1/users/:userId/settings', async (request) => {
+      const { userId } = parseInput(ZUserIdParams, request.params);
+      return getSettings(db, request.identity, userId);
+    });
+    app.patch('/v1/users/:userId/settings', async (request) => {
+      const { userId } = parseInput(ZUserIdParams, request.params);
+      return updateSettings(
+        db,
+        request.identity,
+        userId,
+        parseInput(ZSettingsPatch, withoutUserId(request.body ?? {})),
+      );
+    });
+    app.get('/v1/users/:userId/mailing-address', async (request) => {
+      const { userId } = parseInput(ZUserIdParams, request.params);
+      return getMailingAddress(db, request.identity, userId);
+    });
+    app.put('/v1/users/:userId/mailing-address', async (request) => {
+      const { userId } = parseInput(ZUserIdParams, request.params);
+      return putMailingAddress(
+        db,
+        request.identity,
+        userId,
+        parseInput(ZMailingAddress, withoutUserId(request.body ?? {})),
+      );
+    });
+
+    // ---- Relations ----
+    app.get('/v1/users/:userId/parent-accounts', async (request) => {
+      const { userId } = parseInput(ZUserIdParams, request.params);
+      return listParentAccounts(db, request.identity, userId);
+    });
+    app.get('/v1/users/:userId/followed-users', async (request, reply) => {
+      const { userId } = parseInput(ZUserIdParams, request.params);
+      return sendPage(reply, await listFollowed(db, request.identity, userId, parseInput(ZPagingQuery, request.query)));
+    });
+    app.get('/v1/users/:userId/follower-users', async (request, reply) => {
+      const { userId } = parseInput(ZUserIdParams, request.params);
+      return sendPage(
+        reply,
+        await listFollowers(db, request.identity, userId, parseInput(ZPagingQuery, request.query)),
+      );
+    });
+    app.get('/v1/users/:userId/followed-users-suggestions', async (request, reply) => {
+      const { userId } = parseInput(ZUserIdParams, request.params);
+      return sendPage(
+        reply,
+        await listSuggestions(db, request.identity, userId, parseInput(ZPagingQuery, request.query)),
+      );
+    });
+    app.get('/v1/users/:userId/blocked-follower-users', async (request, reply) => {
+      const { userId } = parseInput(ZUserIdParams, request.params);
+      return sendPage(reply, await listBlocked(db, request.identity, userId, parseInput(ZPagingQuery, request.query)));
     });
     // Related accounts (users sharing the member's e-mail), paged; only the member (or staff acting as them).
     app.get('/v1/users/:userId/users-same-email', async (request, reply) => {
-      const { userId } = parseInput(ZParams, request.params);
+      const { userId } = parseInput(ZUserIdParams, request.params);
       const page = parseInput(ZPagingQuery, request.query);
       if (!request.identity) throw new AppError('UNAUTHENTICATED');
       if (request.identity.userId !== userId) throw new AppError('FORBIDDEN');
       return sendPage(reply, await listRelatedAccounts(deps, { userId, page }));
     });
+
+    // ---- Terms ----
+    app.get('/v1/users/:userId/terms-of-service', async (request) => {
+      const { userId } = parseInput(ZUserIdParams, request.params);
+      return hasAcceptedTerms(db, request.identity, userId);
+    });
     app.post('/v1/users/:userId/terms-of-service', async (request, reply) => {
-      const { userId } = parseInput(ZParams, request.params);
-      await acceptTerms(deps.db, request.identity, userId);
+      const { userId } = parseInput(ZUserIdParams, request.params);
+      await acceptTerms(db, request.identity, userId);
       return reply.code(204).send();
     });
   };

@@ -82,7 +82,7 @@ export const authRouter = router({
     const proven = await sessionProvesEmail(ctx.db, session);
     const targets = await switchTargetsFor(ctx.db, session.rootUserId);
     return targets
-      .filter((target) => proven || target.relation === 'root')
+      .filter((target) => proven || target.relation !== 'related')
       .map((target) => ({ ...target, isCurrent: target.userId === ctx.identity.userId }));
   }),
 });

@@ -1,0 +1,106 @@
+/**
+ * User settings (spec §3, all true by default), the e-mail settings reached by emailGuid without
+ * signing in, and preferences (the 'wishing' market).
+ */
+import { randomUUID } from 'node:crypto';
+import type { TVerifiedIdentity } from '../../auth/tokens';
+import { DEFAULT_MARKET } from '../../contracts/constants';
+import { displayName } from '../../contracts/identity';
+import {
+  EMAIL_SETTING_KEYS,
+  SETTING_KEYS,
+  type TPreferenceUpdate,
+  type TSettings,
+  type TSettingsPatch,
+} from '../../contracts/people';
+import type { TDb } from '../../db/client';
+import { AppError } from '../../errors';
+import { assertCanManage, assertNotActingAsChild, requireKnown } from './access';
+
+function pickSettings(row: TSettings): TSettings {
+  return Object.fromEntries(SETTING_KEYS.map((key) => [key, row[key]])) as TSettings;
+}
+
+/** The settings row, created with the defaults the first time anyone needs it. */
+export async function ensureSettings(db: TDb, userId: string) {
+  return db.userSettings.upsert({
+    where: { userId },
+    create: { userId, emailGuid: randomUUID() },
+    update: {},
+  });
+}
+
+export async function getSettings(db: TDb, identity: TVerifiedIdentity | null, userId: string): Promise<TSettings> {
+  await assertCanManage(db, identity, userId, { floaters: true });
+  return pickSettings(await ensureSettings(db, userId));
+}
+
+export async function updateSettings(
+  db: TDb,
+  identity: TVerifiedIdentity | null,
+  userId: string,
+  patch: TSettingsPatch,
+): Promise<TSettings> {
+  const { identity: caller } = await assertCanManage(db, identity, userId, { floaters: true });
+  if (patch.isPrivate !== undefined) await assertNotActingAsChild(db, caller, userId);
+  await ensureSettings(db, userId);
+  return pickSettings(await db.userSettings.update({ where: { userId }, data: patch }));
+}
+
+type TEmailSettings = Omit<TSettings, 'isPrivate'>;
+
+function pickEmailSettings(row: TSettings): TEmailSettings {
+  return Object.fromEntries(EMAIL_SETTING_KEYS.map((key) => [key, row[key]])) as TEmailSettings;
+}
+
+/** E-mail settings by the guid an e-mail carries: whoever holds the link manages the subscriptions. */
+export async function getEmailSettings(db: TDb, emailGuid: string) {
+  const row = await db.userSettings.findUnique({
+    where: { emailGuid },
+    include: { user: { select: { firstName: true, lastName: true, name: true, deletedAt: true } } },
+  });
+  if (!row || row.user.deletedAt) throw new AppError('NOT_FOUND');
+  return { displayName: displayName(row.user), settings: pickEmailSettings(row) };
+}
+
+export async function updateEmailSettings(db: TDb, emailGuid: string, patch: Partial<TEmailSettings>) {
+  await getEmailSettings(db, emailGuid);
+  await db.userSettings.update({ where: { emailGuid }, data: patch });
+  return getEmailSettings(db, emailGuid);
+}
+
+export async function getPreferences(db: TDb, identity: TVerifiedIdentity | null, userId: string) {
+  await assertCanManage(db, identity, userId, { floaters: true });
+  const rows = await db.userPreference.findMany({ where: { userId }, orderBy: { preferenceSet: 'asc' } });
+  return rows.map((row) => ({ preferenceSet: row.preferenceSet, market: row.market }));
+}
+
+/** PUT /v1/users/{userId}/preferences: saves the 'wishing' market (it must be one we serve). */
+export async function setPreference(
+  db: TDb,
+  identity: TVerifiedIdentity | null,
+  userId: string,
+  input: TPreferenceUpdate,
+) {
+  await assertCanManage(db, identity, userId, { floaters: true });
+  const market = await db.market.findUnique({ where: { countryCode: input.market }, select: { countryCode: true } });
+  if (!market) {
+    throw new AppError('VALIDATION', { fieldErrors: { market: 'Value is not a valid market' } });
+  }
+  await db.userPreference.upsert({
+    where: { userId_preferenceSet: { userId, preferenceSet: input.preferenceSet } },
+    create: { userId, preferenceSet: input.preferenceSet, market: input.market },
+    update: { market: input.market },
+  });
+  return getPreferences(db, identity, userId);
+}
+
+/** GET /v1/users/market-preferences: the signed-in member's saved market and the one to use. */
+export async function marketPreferences(db: TDb, identity: TVerifiedIdentity | null) {
+  const caller = requireKnown(identity);
+  const row = await db.userPreference.findUnique({
+    where: { userId_preferenceSet: { userId: caller.userId, preferenceSet: 'wishing' } },
+  });
+  const saved = row?.market ?? null;
+  return { saved, effective: saved ?? DEFAULT_MARKET };
+}
