@@ -1,0 +1,434 @@
+/**
+ * The people domain end to end over HTTP (REST /v1/users and the `people` tRPC router) against the
+ * real server and database: validation in the spec's words, paging, privacy, blocking, family
+ * manager child accounts, pictures and account deletion.
+ */
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PAGING_HEADER } from '../../../server/contracts/constants';
+import { createMember, TEST_PASSWORD, type TMember } from '../../factories/identities';
+import { createMarket } from '../../factories/shop';
+import { testDb } from '../../helpers/db';
+import { TestBrowser } from '../../helpers/http-client';
+import { startTestServer, type TTestServer } from '../../helpers/server';
+
+let server: TTestServer;
+beforeAll(async () => {
+  server = await startTestServer({ DATA_DIR: `.data/test-pictures-${process.pid}` });
+});
+
+type TErrorBody = { error: { code: string; message: string; fieldErrors?: Record<string, string> } };
+const fieldErrors = (body: unknown) => (body as TErrorBody).error.fieldErrors ?? {};
+
+async function signedIn(member?: TMember): Promise<{ member: TMember; client: TestBrowser }> {
+  const who = member ?? (await createMember(testDb()));
+  const client = new TestBrowser(server.baseUrl);
+  const response = await client.post('/auth/v2/log-in/', { email: who.email, password: TEST_PASSWORD });
+  expect(response.status).toBe(200);
+  expect(client.accessToken).toBeTruthy();
+  return { member: who, client };
+}
+
+const visitor = (): TestBrowser => new TestBrowser(server.baseUrl);
+
+describe('profile: read and save', () => {
+  it('answers 401 without a token, 400 for a malformed id and 404 for an unknown one', async () => {
+    const { member } = await signedIn();
+    expect((await visitor().request('PATCH', `/v1/users/${member.id}`, { json: { firstName: 'X' } })).status).toBe(401);
+    expect((await visitor().get(`/v1/users/${member.id}/settings`)).status).toBe(401);
+    expect((await visitor().get('/v1/users/not-a-uuid')).status).toBe(400);
+    expect((await visitor().get(`/v1/users/${crypto.randomUUID()}`)).status).toBe(404);
+  });
+
+  it('refuses each invalid field with the spec §5 message on that field', async () => {
+    const { member, client } = await signedIn();
+    const patch = (json: unknown) => client.request('PATCH', `/v1/users/${member.id}`, { json });
+    const cases: [unknown, string, string][] = [
+      [{ firstName: '   ' }, 'firstName', 'Value is required'],
+      [{ lastName: 'x'.repeat(51) }, 'lastName', 'The maximum length allowed is 50'],
+      [{ username: 'a b' }, 'username', 'Username cannot contain spaces'],
+      [{ username: 'a' }, 'username', 'This field should be at least 2 characters long'],
+      [{ birthday: { month: 3, day: 0 } }, 'birthday.day', 'The minimum value allowed is 1'],
+      [{ birthday: { month: null, day: 12 } }, 'birthday.month', 'The minimum value allowed is 1'],
+    ];
+    for (const [json, field, message] of cases) {
+      const response = await patch(json);
+      expect(response.status, JSON.stringify(json)).toBe(400);
+      expect(fieldErrors(response.body)[field], JSON.stringify(response.body)).toBe(message);
+    }
+  });
+
+  it('PATCH changes only what is given, drops an empty username, and PUT replaces the whole profile', async () => {
+    const { member, client } = await signedIn();
+    const username = `user${crypto.randomUUID().slice(0, 8)}`;
+    const first = await client.request('PATCH', `/v1/users/${member.id}`, {
+      json: { userId: member.id, firstName: 'Ada', lastName: 'Lovelace', username, birthday: { month: 12, day: 10 } },
+    });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ displayName: 'Ada Lovelace', shortName: 'Ada L.', username });
+    expect(first.body.birthday).toEqual({ month: 12, day: 10 });
+
+    const kept = await client.request('PATCH', `/v1/users/${member.id}`, { json: { username: '', gender: '' } });
+    expect(kept.status).toBe(200);
+    expect(kept.body).toMatchObject({ username, firstName: 'Ada' });
+
+    const put = await client.request('PUT', `/v1/users/${member.id}`, {
+      json: { firstName: 'Grace', lastName: 'Hopper' },
+    });
+    expect(put.status).toBe(200);
+    expect(put.body).toMatchObject({ displayName: 'Grace Hopper', username: null, birthday: null, gender: null });
+  });
+
+  it('a taken username is a 409 with the message on the field, decided by the unique index', async () => {
+    const a = await signedIn();
+    const b = await signedIn();
+    const username = `taken${crypto.randomUUID().slice(0, 8)}`;
+    expect((await a.client.request('PATCH', `/v1/users/${a.member.id}`, { json: { username } })).status).toBe(200);
+    const response = await b.client.request('PATCH', `/v1/users/${b.member.id}`, { json: { username } });
+    expect(response.status).toBe(409);
+    expect(fieldErrors(response.body).username).toBe('That username is taken');
+  });
+
+  it("someone else's profile cannot be changed (403) and the same rule holds through tRPC", async () => {
+    const a = await signedIn();
+    const b = await signedIn();
+    expect(
+      (await b.client.request('PATCH', `/v1/users/${a.member.id}`, { json: { firstName: 'Hacked' } })).status,
+    ).toBe(403);
+    const viaTrpc = await b.client.trpc('mutation', 'people.patch', {
+      userId: a.member.id,
+      profile: { firstName: 'Hacked' },
+    });
+    expect(viaTrpc.error?.data.httpStatus).toBe(403);
+    expect((await b.client.get(`/v1/users/${a.member.id}/settings`)).status).toBe(403);
+    expect((await b.client.get(`/v1/users/${a.member.id}/mailing-address`)).status).toBe(403);
+    expect((await b.client.get(`/v1/users/${a.member.id}/blocked-follower-users`)).status).toBe(403);
+  });
+});
+
+describe('settings, preferences and the mailing address', () => {
+  it('settings default to true, PATCH changes them, and the e-mailed guid manages subscriptions without signing in', async () => {
+    const { member, client } = await signedIn();
+    const initial = await client.get(`/v1/users/${member.id}/settings`);
+    expect(initial.status).toBe(200);
+    expect(Object.values(initial.body).every((value) => value === true)).toBe(true);
+    expect(Object.keys(initial.body)).toHaveLength(8);
+
+    const patched = await client.request('PATCH', `/v1/users/${member.id}/settings`, {
+      json: { userId: member.id, subscribeNewsletter: false },
+    });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ subscribeNewsletter: false, subscribePriceDropNotifications: true });
+    expect((await client.request('PATCH', `/v1/users/${member.id}/settings`, { json: { nope: true } })).status).toBe(
+      400,
+    );
+
+    const { emailGuid } = await testDb().userSettings.findUniqueOrThrow({ where: { userId: member.id } });
+    const anyone = visitor();
+    const read = await anyone.trpc<{ settings: Record<string, boolean> }>('query', 'people.emailSettings', {
+      emailGuid,
+    });
+    expect(read.data?.settings.subscribeNewsletter).toBe(false);
+    expect(read.data?.settings).not.toHaveProperty('isPrivate');
+    const write = await anyone.trpc('mutation', 'people.updateEmailSettings', {
+      emailGuid,
+      settings: { subscribeNotifcations: false },
+    });
+    expect(write.status).toBe(200);
+    expect((await client.get(`/v1/users/${member.id}/settings`)).body).toMatchObject({ subscribeNotifcations: false });
+    const unknown = await anyone.trpc('query', 'people.emailSettings', { emailGuid: crypto.randomUUID() });
+    expect(unknown.status).toBe(404);
+  });
+
+  it('reading no address answers 403; a city without a country is 400 "The value is required" on country', async () => {
+    const { member, client } = await signedIn();
+    const none = await client.get(`/v1/users/${member.id}/mailing-address`);
+    expect(none.status).toBe(403);
+    const missingCountry = await client.request('PUT', `/v1/users/${member.id}/mailing-address`, {
+      json: { userId: member.id, city: 'Springfield' },
+    });
+    expect(missingCountry.status).toBe(400);
+    expect(fieldErrors(missingCountry.body).country).toBe('The value is required');
+    const partial = await client.request('PUT', `/v1/users/${member.id}/mailing-address`, {
+      json: { city: 'Springfield', country: 'US' },
+    });
+    expect(partial.status).toBe(200);
+    expect(partial.body).toMatchObject({ city: 'Springfield', isComplete: false });
+    const full = await client.request('PUT', `/v1/users/${member.id}/mailing-address`, {
+      json: { address1: '1 Main St', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US' },
+    });
+    expect(full.body).toMatchObject({ isComplete: true });
+    expect((await client.get(`/v1/users/${member.id}/mailing-address`)).body).toMatchObject({ address1: '1 Main St' });
+  });
+
+  it("saves the 'wishing' market and reports it as the market preference", async () => {
+    const { member, client } = await signedIn();
+    const market = await createMarket(testDb());
+    expect((await client.get('/v1/users/market-preferences')).body).toEqual({ saved: null, effective: 'US' });
+    const saved = await client.request('PUT', `/v1/users/${member.id}/preferences`, {
+      json: { userId: member.id, preferenceSet: 'wishing', market: market.countryCode.toLowerCase() },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual([{ preferenceSet: 'wishing', market: market.countryCode }]);
+    expect((await client.get('/v1/users/market-preferences')).body).toEqual({
+      saved: market.countryCode,
+      effective: market.countryCode,
+    });
+    // AA is a user-assigned ISO code: no market will ever have it.
+    const bad = await client.request('PUT', `/v1/users/${member.id}/preferences`, {
+      json: { preferenceSet: 'wishing', market: 'AA' },
+    });
+    expect(bad.status).toBe(400);
+    expect(fieldErrors(bad.body).market).toBe('Value is not a valid market');
+    expect((await visitor().get('/v1/users/market-preferences')).status).toBe(401);
+  });
+});
+
+describe('following, privacy and blocking', () => {
+  it('pages followed users with limit and offset and the -paging header', async () => {
+    const owner = await signedIn();
+    const others = await Promise.all([1, 2, 3].map(() => createMember(testDb())));
+    for (const other of others) {
+      expect((await owner.client.trpc('mutation', 'people.follow', { userId: other.id })).status).toBe(200);
+    }
+    const page = await owner.client.get<unknown[]>(`/v1/users/${owner.member.id}/followed-users?limit=2&offset=0`);
+    expect(page.status).toBe(200);
+    expect(page.body).toHaveLength(2);
+    expect(JSON.parse(page.headers.get(PAGING_HEADER)!)).toEqual({ limit: 2, offset: 0, total: 3, token: '2' });
+    const last = await owner.client.get<unknown[]>(`/v1/users/${owner.member.id}/followed-users?limit=2&offset=2`);
+    expect(last.body).toHaveLength(1);
+    expect(JSON.parse(last.headers.get(PAGING_HEADER)!).token).toBe('');
+    expect(PAGING_HEADER.endsWith('-paging')).toBe(true);
+    expect((await owner.client.get(`/v1/users/${owner.member.id}/followed-users?limit=-1`)).status).toBe(400);
+  });
+
+  it('a double follow (two requests at once) makes one follow', async () => {
+    const a = await signedIn();
+    const b = await createMember(testDb());
+    await Promise.all([
+      a.client.trpc('mutation', 'people.follow', { userId: b.id }),
+      a.client.trpc('mutation', 'people.follow', { userId: b.id }),
+    ]);
+    expect(await testDb().follow.count({ where: { followerId: a.member.id, followedId: b.id } })).toBe(1);
+  });
+
+  it('privacy matrix: a private birthday and friends list show to the owner and people they follow only', async () => {
+    const owner = await signedIn();
+    await owner.client.request('PATCH', `/v1/users/${owner.member.id}`, { json: { birthday: { month: 5, day: 4 } } });
+    const followed = await signedIn(); // the owner follows them
+    const follower = await signedIn(); // follows the owner; not followed back
+    const stranger = await signedIn();
+    const blocked = await signedIn();
+    await owner.client.trpc('mutation', 'people.follow', { userId: followed.member.id });
+    await follower.client.trpc('mutation', 'people.follow', { userId: owner.member.id });
+    await owner.client.trpc('mutation', 'people.block', { userId: blocked.member.id });
+
+    const view = async (client: TestBrowser) => {
+      const profile = await client.get<{ birthday: unknown; canSeePrivate: boolean; name: string }>(
+        `/v1/users/${owner.member.id}`,
+      );
+      const friends = await client.get(`/v1/users/${owner.member.id}/followed-users`);
+      return { status: profile.status, birthday: profile.body?.birthday ?? null, friends: friends.status };
+    };
+    expect(await view(owner.client)).toEqual({ status: 200, birthday: { month: 5, day: 4 }, friends: 200 });
+    expect(await view(followed.client)).toEqual({ status: 200, birthday: { month: 5, day: 4 }, friends: 200 });
+    expect(await view(follower.client)).toEqual({ status: 200, birthday: null, friends: 403 });
+    expect(await view(stranger.client)).toEqual({ status: 200, birthday: null, friends: 403 });
+    expect(await view(visitor())).toEqual({ status: 200, birthday: null, friends: 401 });
+    expect(await view(blocked.client)).toEqual({ status: 404, birthday: null, friends: 404 });
+
+    // Public: everyone but the blocked person sees the birthday.
+    await owner.client.request('PATCH', `/v1/users/${owner.member.id}/settings`, { json: { isPrivate: false } });
+    expect((await view(stranger.client)).birthday).toEqual({ month: 5, day: 4 });
+    expect((await view(blocked.client)).status).toBe(404);
+  });
+
+  it('a blocked person cannot follow the blocker, blocking ends both follows, and neither finds the other', async () => {
+    const a = await signedIn();
+    const b = await signedIn();
+    await a.client.trpc('mutation', 'people.follow', { userId: b.member.id });
+    await b.client.trpc('mutation', 'people.follow', { userId: a.member.id });
+    expect((await a.client.trpc('mutation', 'people.block', { userId: b.member.id })).status).toBe(200);
+    expect(
+      await testDb().follow.count({
+        where: { followerId: { in: [a.member.id, b.member.id] }, followedId: { in: [a.member.id, b.member.id] } },
+      }),
+    ).toBe(0);
+    expect((await b.client.trpc('mutation', 'people.follow', { userId: a.member.id })).error?.data.httpStatus).toBe(
+      404,
+    );
+    const blockedList = await a.client.get<{ userId: string }[]>(`/v1/users/${a.member.id}/blocked-follower-users`);
+    expect(blockedList.body.map((person) => person.userId)).toEqual([b.member.id]);
+    await a.client.request('PATCH', `/v1/users/${a.member.id}`, { json: { firstName: 'Zanzibar', lastName: 'Quux' } });
+    const search = await b.client.trpc<{ items: { userId: string }[] }>('query', 'people.search', {
+      query: 'Zanzibar Quux',
+    });
+    expect(search.data?.items.map((item) => item.userId)).not.toContain(a.member.id);
+    expect((await a.client.trpc('mutation', 'people.unblock', { userId: b.member.id })).status).toBe(200);
+    const found = await b.client.trpc<{ items: { userId: string }[] }>('query', 'people.search', {
+      query: 'Zanzibar Quux',
+    });
+    expect(found.data?.items.map((item) => item.userId)).toContain(a.member.id);
+  });
+
+  it('suggests friends of friends, ranked by how many, never people already followed or blocked', async () => {
+    const me = await signedIn();
+    const [f1, f2, popular, single, alreadyFollowed, blocker] = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map(() => signedIn()),
+    );
+    for (const friend of [f1!, f2!]) await me.client.trpc('mutation', 'people.follow', { userId: friend.member.id });
+    await me.client.trpc('mutation', 'people.follow', { userId: alreadyFollowed!.member.id });
+    for (const friend of [f1!, f2!]) {
+      await friend.client.trpc('mutation', 'people.follow', { userId: popular!.member.id });
+      await friend.client.trpc('mutation', 'people.follow', { userId: alreadyFollowed!.member.id });
+      await friend.client.trpc('mutation', 'people.follow', { userId: blocker!.member.id });
+    }
+    await f1!.client.trpc('mutation', 'people.follow', { userId: single!.member.id });
+    await blocker!.client.trpc('mutation', 'people.block', { userId: me.member.id });
+    const response = await me.client.get<{ userId: string; mutualCount: number }[]>(
+      `/v1/users/${me.member.id}/followed-users-suggestions`,
+    );
+    expect(response.status).toBe(200);
+    expect(response.body.map((row) => [row.userId, row.mutualCount])).toEqual([
+      [popular!.member.id, 2],
+      [single!.member.id, 1],
+    ]);
+  });
+});
+
+describe('family manager and child accounts', () => {
+  it('a manager creates a child, sees its parent accounts, switches into it, and the child cannot change reserved settings', async () => {
+    const manager = await signedIn();
+    const stranger = await signedIn();
+    const created = await manager.client.post<{ userId: string; isChild: boolean; displayName: string }>('/v1/users', {
+      firstName: 'Tilly',
+      lastName: 'Junior',
+      birthday: { month: 7, day: 1 },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ isChild: true, displayName: 'Tilly Junior' });
+    const childId = created.body.userId;
+
+    const parents = await manager.client.get<{ parentId: string; parent: { userId: string } }[]>(
+      `/v1/users/${childId}/parent-accounts`,
+    );
+    expect(parents.status).toBe(200);
+    expect(parents.body.map((row) => row.parentId)).toEqual([manager.member.id]);
+    expect((await stranger.client.get(`/v1/users/${childId}/parent-accounts`)).status).toBe(403);
+    expect((await stranger.client.request('PATCH', `/v1/users/${childId}`, { json: { firstName: 'X' } })).status).toBe(
+      403,
+    );
+    // The manager edits the child from their own account.
+    expect(
+      (await manager.client.request('PATCH', `/v1/users/${childId}`, { json: { lastName: 'Senior' } })).status,
+    ).toBe(200);
+
+    // Switching into the child needs no e-mail proof: the child belongs to the manager.
+    const switched = await manager.client.post<{ userId: string }>('/auth/v2/switch/', { uid: childId });
+    expect(switched.status).toBe(200);
+    expect(switched.body.userId).toBe(childId);
+    const me = await manager.client.trpc<{ userId: string; flags: { isAuthenticated: boolean } }>('query', 'auth.me');
+    expect(me.data).toMatchObject({ userId: childId, flags: { isAuthenticated: true } });
+    // Acting as the child: its profile yes, the reserved settings no.
+    expect(
+      (await manager.client.request('PATCH', `/v1/users/${childId}`, { json: { firstName: 'Tilda' } })).status,
+    ).toBe(200);
+    const privacy = await manager.client.request('PATCH', `/v1/users/${childId}/settings`, {
+      json: { isPrivate: false },
+    });
+    expect(privacy.status).toBe(403);
+    expect((privacy.body as TErrorBody).error.message).toBe('Only a family manager can change this');
+    expect((await manager.client.request('DELETE', `/v1/users/${childId}`)).status).toBe(403);
+    expect((await manager.client.post('/v1/users', { firstName: 'Grand', lastName: 'Child' })).status).toBe(403);
+
+    // Back to the manager, who may change them.
+    expect((await manager.client.post('/auth/v2/switch/', { uid: manager.member.id })).status).toBe(200);
+    expect(
+      (await manager.client.request('PATCH', `/v1/users/${childId}/settings`, { json: { isPrivate: false } })).status,
+    ).toBe(200);
+    const children = await manager.client.trpc<{ userId: string; displayName: string }[]>('query', 'people.children', {
+      userId: manager.member.id,
+    });
+    expect(children.data?.map((child) => child.displayName)).toEqual(['Tilda Senior']);
+    expect((await stranger.client.trpc('query', 'people.children', { userId: manager.member.id })).status).toBe(403);
+    // A stranger cannot switch into someone else's child.
+    expect((await stranger.client.post('/auth/v2/switch/', { uid: childId })).status).toBe(403);
+  });
+});
+
+describe('pictures', () => {
+  it('re-encodes an upload to WebP without metadata, and refuses other types', async () => {
+    const { member, client } = await signedIn();
+    const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#c33' } })
+      .withMetadata({ exif: { IFD0: { Copyright: 'secret-gps-owner' } } })
+      .jpeg()
+      .toBuffer();
+    expect(png.includes(Buffer.from('secret-gps-owner'))).toBe(true);
+    const upload = await fetch(`${server.baseUrl}/v1/users/${member.id}/picture`, {
+      method: 'PUT',
+      headers: { 'content-type': 'image/jpeg', authorization: `Bearer ${client.accessToken}`, origin: server.baseUrl },
+      body: png,
+    });
+    expect(upload.status).toBe(200);
+    const { pictureUrl } = (await upload.json()) as { pictureUrl: string };
+    const image = await fetch(`${server.baseUrl}${pictureUrl}`);
+    expect(image.headers.get('content-type')).toBe('image/webp');
+    const bytes = Buffer.from(await image.arrayBuffer());
+    const meta = await sharp(bytes).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 512, height: 512 });
+    expect(meta.exif).toBeUndefined();
+    expect(bytes.includes(Buffer.from('secret-gps-owner'))).toBe(false);
+    expect((await client.get<{ pictureUrl: string }>(`/v1/users/${member.id}`)).body.pictureUrl).toBe(pictureUrl);
+
+    const notAnImage = await fetch(`${server.baseUrl}/v1/users/${member.id}/picture`, {
+      method: 'PUT',
+      headers: { 'content-type': 'image/png', authorization: `Bearer ${client.accessToken}`, origin: server.baseUrl },
+      body: Buffer.from('this is not a png at all'),
+    });
+    expect(notAnImage.status).toBe(400);
+  });
+});
+
+describe('account deletion', () => {
+  it('removes personal data, ends every sign-in, cannot be undone by a PUT, and shows a former member', async () => {
+    const { member, client } = await signedIn();
+    const friend = await signedIn();
+    await friend.client.trpc('mutation', 'people.follow', { userId: member.id });
+    expect((await visitor().request('DELETE', `/v1/users/${member.id}`)).status).toBe(401);
+    expect((await friend.client.request('DELETE', `/v1/users/${member.id}`)).status).toBe(403);
+
+    const deleted = await client.request('DELETE', `/v1/users/${member.id}`);
+    expect(deleted.status).toBe(204);
+    // The access token in hand stops working at once, and so do refresh and password log-in.
+    expect(
+      (await client.request('PUT', `/v1/users/${member.id}`, { json: { firstName: 'Back', lastName: 'Again' } }))
+        .status,
+    ).toBe(401);
+    expect((await client.get('/auth/v2/refresh-token/')).body).toMatchObject({ accessToken: null });
+    const logIn = await visitor().post('/auth/v2/log-in/', { email: member.email, password: TEST_PASSWORD });
+    expect(logIn.status).toBe(401);
+
+    const row = await testDb().user.findUniqueOrThrow({ where: { id: member.id } });
+    expect(row).toMatchObject({ email: null, firstName: null, lastName: null, name: 'Former member' });
+    expect(row.deletedAt).not.toBeNull();
+    const seen = await friend.client.get(`/v1/users/${member.id}`);
+    expect(seen.body).toMatchObject({ isDeleted: true, displayName: 'Former member' });
+    expect((await friend.client.get(`/v1/users/${friend.member.id}/followed-users`)).body).toEqual([]);
+  });
+});
+
+describe('export', () => {
+  it('downloads the member’s own data as JSON, and nobody else’s', async () => {
+    const { member, client } = await signedIn();
+    const other = await signedIn();
+    const response = await client.get<{ profile: { id: string; email: string; settings: unknown } }>(
+      `/v1/users/${member.id}/export`,
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toContain('attachment');
+    expect(response.body.profile).toMatchObject({ id: member.id, email: member.email });
+    expect(JSON.stringify(response.body)).not.toContain('emailGuid');
+    expect(JSON.stringify(response.body)).not.toContain('passwordHash');
+    expect((await other.client.get(`/v1/users/${member.id}/export`)).status).toBe(403);
+  });
+});
