@@ -102,12 +102,6 @@ export function userRoutes(deps: TAppDeps) {
     });
     app.put('/v1/users/:userId/picture', async (request) => {
       const { userId } = parseInput(ZUserIdParams, request.params);
-      if (!Buffer.isBuffer(request.body)) {
-        throw new AppError('VALIDATION', {
-          message: 'Choose a JPEG, PNG or WebP picture',
-          fieldErrors: { picture: 'Choose a JPEG, PNG or WebP picture' },
-        });
-      }
       return setPicture(deps, request.identity, userId, {
         contentType: request.headers['content-type'] ?? '',
         bytes: request.body,

@@ -31,15 +31,17 @@ export async function setPicture(
   deps: TPictureDeps,
   identity: TVerifiedIdentity | null,
   userId: string,
-  upload: { contentType: string; bytes: Buffer },
+  upload: { contentType: string; bytes: unknown },
 ): Promise<{ pictureUrl: string }> {
   await assertCanManage(deps.db, identity, userId);
   const type = upload.contentType.split(';')[0]!.trim().toLowerCase();
-  if (!(PICTURE_TYPES as readonly string[]).includes(type)) throw invalidPicture('Choose a JPEG, PNG or WebP picture');
-  if (upload.bytes.length > PICTURE_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE');
+  if (!Buffer.isBuffer(upload.bytes) || !(PICTURE_TYPES as readonly string[]).includes(type)) {
+    throw invalidPicture('Choose a JPEG, PNG or WebP picture');
+  }
+  if ((upload.bytes as Buffer).length > PICTURE_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE');
   let webp: Buffer;
   try {
-    const image = sharp(upload.bytes, { limitInputPixels: PICTURE_MAX_PIXELS, failOn: 'error' });
+    const image = sharp(upload.bytes as Buffer, { limitInputPixels: PICTURE_MAX_PIXELS, failOn: 'error' });
     const meta = await image.metadata();
     if (!meta.format || !PICTURE_FORMATS.has(meta.format)) throw invalidPicture('Choose a JPEG, PNG or WebP picture');
     webp = await image.rotate().resize(PICTURE_SIZE, PICTURE_SIZE, { fit: 'cover' }).webp({ quality: 82 }).toBuffer();

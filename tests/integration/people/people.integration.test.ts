@@ -367,7 +367,7 @@ describe('pictures', () => {
     const upload = await fetch(`${server.baseUrl}/v1/users/${member.id}/picture`, {
       method: 'PUT',
       headers: { 'content-type': 'image/jpeg', authorization: `Bearer ${client.accessToken}`, origin: server.baseUrl },
-      body: png,
+      body: new Uint8Array(png),
     });
     expect(upload.status).toBe(200);
     const { pictureUrl } = (await upload.json()) as { pictureUrl: string };
@@ -383,7 +383,7 @@ describe('pictures', () => {
     const notAnImage = await fetch(`${server.baseUrl}/v1/users/${member.id}/picture`, {
       method: 'PUT',
       headers: { 'content-type': 'image/png', authorization: `Bearer ${client.accessToken}`, origin: server.baseUrl },
-      body: Buffer.from('this is not a png at all'),
+      body: new TextEncoder().encode("this is not a png at all"),
     });
     expect(notAnImage.status).toBe(400);
   });

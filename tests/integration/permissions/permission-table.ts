@@ -35,6 +35,31 @@ export interface TRouteRow {
   expect: TExpect;
 }
 
+/**
+ * The people domain: `self` rows are about the owner's own data (the member, or staff impersonating
+ * them; analysts only read); `authed` excludes floaters; `known` lets floaters in (they see 403:
+ * the owner is someone else).
+ */
+const ownerOnly = (status: number, opts: { floater?: number; analystWrites?: boolean } = {}): TExpect => ({
+  visitor: 401,
+  floater: opts.floater ?? 401,
+  registered: status,
+  otherUser: 403,
+  analystImpersonating: opts.analystWrites === false ? 403 : status,
+  supportAdmin: 403,
+  adminImpersonating: status,
+});
+const anyMember = (status: number, opts: { floater?: number; analyst?: number } = {}): TExpect => ({
+  visitor: 401,
+  floater: opts.floater ?? 401,
+  registered: status,
+  otherUser: status,
+  analystImpersonating: opts.analyst ?? status,
+  supportAdmin: status,
+  adminImpersonating: status,
+});
+const noSuchId = (): string => crypto.randomUUID();
+
 export const PROCEDURES: Record<string, TProcedureRow> = {
   'auth.me': { expect: all(200) },
   'auth.providers': { expect: all(200) },
@@ -56,6 +81,71 @@ export const PROCEDURES: Record<string, TProcedureRow> = {
   'auth.switchTargets': { expect: known() },
   'enums.get': { input: () => ({ name: 'genders' }), expect: all(200) },
   'home.landing': { expect: all(200) },
+  // People (issue 12)
+  'people.get': { input: (a) => ({ userId: a.owner.id }), expect: all(200) },
+  'people.create': { input: () => ({ firstName: 'Kid', lastName: 'Test' }), expect: anyMember(200, { analyst: 403 }) },
+  'people.update': {
+    input: (a) => ({ userId: a.owner.id, profile: { firstName: 'Owner', lastName: 'Person' } }),
+    expect: ownerOnly(200, { analystWrites: false }),
+  },
+  'people.patch': {
+    input: (a) => ({ userId: a.owner.id, profile: { firstName: 'Owner' } }),
+    expect: ownerOnly(200, { analystWrites: false }),
+  },
+  // Rows run in actor order: once the owner deleted the account, staff acting as them find it gone
+  // (410 over REST; tRPC has no 410, so GONE travels as NOT_FOUND).
+  'people.delete': {
+    input: (a) => ({ userId: a.owner.id }),
+    expect: { ...ownerOnly(200, { analystWrites: false }), adminImpersonating: 404 },
+  },
+  'people.removePicture': { input: (a) => ({ userId: a.owner.id }), expect: ownerOnly(200, { analystWrites: false }) },
+  'people.settings': { input: (a) => ({ userId: a.owner.id }), expect: ownerOnly(200, { floater: 403 }) },
+  'people.updateSettings': {
+    input: (a) => ({ userId: a.owner.id, settings: { subscribeNewsletter: true } }),
+    expect: ownerOnly(200, { analystWrites: false }),
+  },
+  // The e-mailed guid is the key: anyone holding it (nobody holds a random one).
+  'people.emailSettings': { input: () => ({ emailGuid: noSuchId() }), expect: all(404) },
+  'people.updateEmailSettings': {
+    input: () => ({ emailGuid: noSuchId(), settings: { subscribeNewsletter: false } }),
+    expect: { ...all(404), analystImpersonating: 403 },
+  },
+  'people.preferences': { input: (a) => ({ userId: a.owner.id }), expect: ownerOnly(200, { floater: 403 }) },
+  // AA is no market: the caller who may change the owner's preferences gets the 400 for it.
+  'people.setPreference': {
+    input: (a) => ({ userId: a.owner.id, preferenceSet: 'wishing', market: 'AA' }),
+    expect: ownerOnly(400, { floater: 403, analystWrites: false }),
+  },
+  'people.marketPreferences': { expect: known() },
+  // The owner has no address: reading "none" is the spec's 403, for the owner too.
+  'people.mailingAddress': { input: (a) => ({ userId: a.owner.id }), expect: known(403) },
+  'people.setMailingAddress': {
+    input: (a) => ({ userId: a.owner.id, address: {} }),
+    expect: ownerOnly(200, { floater: 403, analystWrites: false }),
+  },
+  'people.parentAccounts': { input: (a) => ({ userId: a.owner.id }), expect: ownerOnly(200, { floater: 403 }) },
+  'people.children': { input: (a) => ({ userId: a.owner.id }), expect: ownerOnly(200) },
+  // The owner is private (the default): only they, and people they follow, see their friends.
+  'people.followedUsers': { input: (a) => ({ userId: a.owner.id }), expect: ownerOnly(200, { floater: 403 }) },
+  'people.followerUsers': { input: (a) => ({ userId: a.owner.id }), expect: ownerOnly(200, { floater: 403 }) },
+  'people.followSuggestions': { input: (a) => ({ userId: a.owner.id }), expect: ownerOnly(200) },
+  'people.blockedUsers': { input: (a) => ({ userId: a.owner.id }), expect: ownerOnly(200) },
+  'people.search': { input: () => ({ query: 'zz' }), expect: anyMember(200) },
+  // Following the other member; the other member following themselves is a 400.
+  'people.follow': {
+    input: (a) => ({ userId: a.other.id }),
+    expect: { ...anyMember(200, { analyst: 403 }), otherUser: 400 },
+  },
+  'people.unfollow': { input: (a) => ({ userId: a.other.id }), expect: anyMember(200, { analyst: 403 }) },
+  'people.block': { input: () => ({ userId: noSuchId() }), expect: anyMember(404, { analyst: 403 }) },
+  'people.unblock': { input: () => ({ userId: noSuchId() }), expect: anyMember(200, { analyst: 403 }) },
+  'people.addressBook': { expect: anyMember(200) },
+  'people.addContact': {
+    input: () => ({ name: 'Pat Doe', email: 'pat@example.test' }),
+    expect: anyMember(200, { analyst: 403 }),
+  },
+  'people.removeContact': { input: () => ({ contactId: noSuchId() }), expect: anyMember(404, { analyst: 403 }) },
+  'people.export': { expect: anyMember(200) },
   'shop.marketData': { expect: all(200) },
   'shop.markets': { expect: all(200) },
   'shop.topLevelGuides': { expect: all(200) },
@@ -141,6 +231,85 @@ export const ROUTES: Record<string, TRouteRow> = {
       supportAdmin: 403,
       adminImpersonating: 204,
     },
+  },
+
+  // People (issue 12): the same rules as the `people` procedures.
+  'GET /v1/users/address-book': { request: () => ({ path: '/v1/users/address-book' }), expect: anyMember(200) },
+  'GET /v1/users/market-preferences': { request: () => ({ path: '/v1/users/market-preferences' }), expect: known() },
+  'POST /v1/users': {
+    request: () => ({ path: '/v1/users', body: { firstName: 'Kid', lastName: 'Test' } }),
+    expect: anyMember(201, { analyst: 403 }),
+  },
+  'GET /v1/users/:userId': { request: (a) => ({ path: `/v1/users/${a.owner.id}` }), expect: all(200) },
+  'PUT /v1/users/:userId': {
+    request: (a) => ({ path: `/v1/users/${a.owner.id}`, body: { firstName: 'Owner', lastName: 'Person' } }),
+    expect: ownerOnly(200, { analystWrites: false }),
+  },
+  'PATCH /v1/users/:userId': {
+    request: (a) => ({ path: `/v1/users/${a.owner.id}`, body: { firstName: 'Owner' } }),
+    expect: ownerOnly(200, { analystWrites: false }),
+  },
+  'DELETE /v1/users/:userId': {
+    request: (a) => ({ path: `/v1/users/${a.owner.id}` }),
+    expect: { ...ownerOnly(204, { analystWrites: false }), adminImpersonating: 410 },
+  },
+  'GET /v1/users/:userId/export': {
+    request: (a) => ({ path: `/v1/users/${a.owner.id}/export` }),
+    expect: ownerOnly(200, { floater: 403 }),
+  },
+  'GET /v1/users/:userId/picture': { request: (a) => ({ path: `/v1/users/${a.owner.id}/picture` }), expect: all(404) },
+  // A JSON body is no picture: whoever may change the owner's picture is told so (400).
+  'PUT /v1/users/:userId/picture': {
+    request: (a) => ({ path: `/v1/users/${a.owner.id}/picture`, body: {} }),
+    expect: ownerOnly(400, { analystWrites: false }),
+  },
+  'DELETE /v1/users/:userId/picture': {
+    request: (a) => ({ path: `/v1/users/${a.owner.id}/picture` }),
+    expect: ownerOnly(204, { analystWrites: false }),
+  },
+  'GET /v1/users/:userId/preferences': {
+    request: (a) => ({ path: `/v1/users/${a.owner.id}/preferences` }),
+    expect: ownerOnly(200, { floater: 403 }),
+  },
+  'PUT /v1/users/:userId/preferences': {
+    request: (a) => ({ path: `/v1/users/${a.owner.id}/preferences`, body: { preferenceSet: 'wishing', market: 'AA' } }),
+    expect: ownerOnly(400, { floater: 403, analystWrites: false }),
+  },
+  'GET /v1/users/:userId/settings': {
+    request: (a) => ({ path: `/v1/users/${a.owner.id}/settings` }),
+    expect: ownerOnly(200, { floater: 403 }),
+  },
+  'PATCH /v1/users/:userId/settings': {
+    request: (a) => ({ path: `/v1/users/${a.owner.id}/settings`, body: { subscribeNewsletter: true } }),
+    expect: ownerOnly(200, { floater: 403, analystWrites: false }),
+  },
+  'GET /v1/users/:userId/mailing-address': {
+    request: (a) => ({ path: `/v1/users/${a.owner.id}/mailing-address` }),
+    expect: known(403),
+  },
+  'PUT /v1/users/:userId/mailing-address': {
+    request: (a) => ({ path: `/v1/users/${a.owner.id}/mailing-address`, body: {} }),
+    expect: ownerOnly(200, { floater: 403, analystWrites: false }),
+  },
+  'GET /v1/users/:userId/parent-accounts': {
+    request: (a) => ({ path: `/v1/users/${a.owner.id}/parent-accounts` }),
+    expect: ownerOnly(200, { floater: 403 }),
+  },
+  'GET /v1/users/:userId/followed-users': {
+    request: (a) => ({ path: `/v1/users/${a.owner.id}/followed-users` }),
+    expect: ownerOnly(200, { floater: 403 }),
+  },
+  'GET /v1/users/:userId/follower-users': {
+    request: (a) => ({ path: `/v1/users/${a.owner.id}/follower-users` }),
+    expect: ownerOnly(200, { floater: 403 }),
+  },
+  'GET /v1/users/:userId/followed-users-suggestions': {
+    request: (a) => ({ path: `/v1/users/${a.owner.id}/followed-users-suggestions` }),
+    expect: ownerOnly(200),
+  },
+  'GET /v1/users/:userId/blocked-follower-users': {
+    request: (a) => ({ path: `/v1/users/${a.owner.id}/blocked-follower-users` }),
+    expect: ownerOnly(200),
   },
 
   'GET /auth/v2/refresh-token/': { request: () => ({ path: '/auth/v2/refresh-token/' }), expect: all(200) },
