@@ -1,5 +1,6 @@
 /**
- * Demo data for `npm start` and `npm run db:seed`: markets, gift guides and demo members.
+ * Demo data for `npm start` and `npm run db:seed`: markets, gift guides, demo members and their
+ * people data (birthdays, privacy, addresses, follows, a block, a family with two children).
  * Idempotent: rows are upserted by fixed ids, so running it twice changes nothing.
  */
 import { createHash } from 'node:crypto';
@@ -62,7 +63,43 @@ export const DEMO_USERS = [
     email: DEMO_SUPPORT_LOGIN.email,
     roles: [ROLES.supportAdmin],
   },
+  { key: 'jo', firstName: 'Jo', lastName: 'Park', username: 'jopark', email: 'jo@gifting.test' },
+  { key: 'riley', firstName: 'Riley', lastName: 'Stone', username: 'rileys', email: 'riley@gifting.test' },
 ] as { key: string; firstName: string; lastName: string; username: string; email: string; roles?: string[] }[];
+
+/** People data for the demo members: birthdays, privacy, addresses, who follows whom, a block, a family. */
+const DEMO_PEOPLE = {
+  birthdays: { demo: [12, 3], sam: [4, 18], kim: [1, 9], alex: [7, 22], jo: [11, 30] } as Record<
+    string,
+    [number, number]
+  >,
+  /** Public profiles (everyone else keeps the default: private). */
+  publicProfiles: ['sam', 'alex'],
+  addresses: {
+    demo: { address1: '12 Holly Lane', city: 'Portland', state: 'OR', postalCode: '97201', country: 'US' },
+    sam: { address1: '5 Maple Street', city: 'Toronto', state: 'ON', postalCode: 'M5V 2T6', country: 'CA' },
+  } as Record<string, { address1: string; city: string; state: string; postalCode: string; country: string }>,
+  wishingMarkets: { demo: 'US', sam: 'CA' } as Record<string, string>,
+  /** [follower, followed]: Dana follows Sam and Kim; Sam and Kim follow Dana back; Kim follows Alex and Jo. */
+  follows: [
+    ['demo', 'sam'],
+    ['demo', 'kim'],
+    ['sam', 'demo'],
+    ['kim', 'demo'],
+    ['kim', 'alex'],
+    ['kim', 'jo'],
+    ['sam', 'alex'],
+    ['alex', 'sam'],
+  ] as [string, string][],
+  /** [blocker, blocked] */
+  blocks: [['demo', 'riley']] as [string, string][],
+  /** Dana manages two child accounts. */
+  children: [
+    { key: 'child:mia', firstName: 'Mia', lastName: 'Demo', birthday: [6, 14] },
+    { key: 'child:leo', firstName: 'Leo', lastName: 'Demo', birthday: [9, 2] },
+  ],
+  contacts: [{ name: 'Grandma Rose', email: 'rose@example.test' }],
+};
 
 const CONTENT: {
   componentName: string;
@@ -209,6 +246,7 @@ export async function seedDemoData(db: TDb): Promise<TSeedResult> {
           });
         }
       }
+      await seedPeople(tx);
       for (const content of CONTENT) {
         const data = { title: content.title, body: JSON.stringify({ sections: content.sections }) };
         await tx.contentBlock.upsert({
@@ -229,6 +267,74 @@ export async function seedDemoData(db: TDb): Promise<TSeedResult> {
     { timeout: 30_000 },
   );
   return { markets: MARKETS.length, giftGuides, users: DEMO_USERS.length };
+}
+
+type TTx = Parameters<Parameters<TDb['$transaction']>[0]>[0];
+
+async function seedPeople(tx: TTx): Promise<void> {
+  const userId = (key: string): string => seedId(`user:${key}`);
+  for (const [key, [month, day]] of Object.entries(DEMO_PEOPLE.birthdays)) {
+    await tx.user.update({ where: { id: userId(key) }, data: { birthdayMonth: month, birthdayDay: day } });
+  }
+  for (const child of DEMO_PEOPLE.children) {
+    const id = seedId(`user:${child.key}`);
+    const data = {
+      firstName: child.firstName,
+      lastName: child.lastName,
+      name: `${child.firstName} ${child.lastName}`,
+      birthdayMonth: child.birthday[0],
+      birthdayDay: child.birthday[1],
+    };
+    await tx.user.upsert({ where: { id }, create: { id, ...data }, update: data });
+    await tx.parentAccount.upsert({
+      where: { childId_parentId: { childId: id, parentId: userId('demo') } },
+      create: { childId: id, parentId: userId('demo') },
+      update: {},
+    });
+  }
+  const everyone = [...DEMO_USERS.map((user) => user.key), ...DEMO_PEOPLE.children.map((child) => child.key)];
+  for (const key of everyone) {
+    const id = userId(key);
+    const isPrivate = !DEMO_PEOPLE.publicProfiles.includes(key);
+    await tx.userSettings.upsert({
+      where: { userId: id },
+      create: { userId: id, emailGuid: seedId(`email-guid:${key}`), isPrivate },
+      update: { isPrivate },
+    });
+  }
+  for (const [key, address] of Object.entries(DEMO_PEOPLE.addresses)) {
+    await tx.mailingAddress.upsert({
+      where: { userId: userId(key) },
+      create: { userId: userId(key), ...address },
+      update: address,
+    });
+  }
+  for (const [key, market] of Object.entries(DEMO_PEOPLE.wishingMarkets)) {
+    const where = { userId_preferenceSet: { userId: userId(key), preferenceSet: 'wishing' } };
+    await tx.userPreference.upsert({
+      where,
+      create: { userId: userId(key), preferenceSet: 'wishing', market },
+      update: { market },
+    });
+  }
+  await tx.follow.createMany({
+    data: DEMO_PEOPLE.follows.map(([follower, followed]) => ({
+      followerId: userId(follower),
+      followedId: userId(followed),
+    })),
+    skipDuplicates: true,
+  });
+  await tx.block.createMany({
+    data: DEMO_PEOPLE.blocks.map(([blocker, blocked]) => ({ blockerId: userId(blocker), blockedId: userId(blocked) })),
+    skipDuplicates: true,
+  });
+  for (const contact of DEMO_PEOPLE.contacts) {
+    await tx.addressBookContact.upsert({
+      where: { ownerId_email: { ownerId: userId('demo'), email: contact.email } },
+      create: { id: seedId(`contact:demo:${contact.email}`), ownerId: userId('demo'), ...contact },
+      update: { name: contact.name },
+    });
+  }
 }
 
 /** True when the database holds no members yet (npm start seeds only then). */

@@ -52,7 +52,7 @@ describe('npm start', () => {
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
       expect(start.stdout()).toContain(`Demo log-in: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`);
-      expect(start.stdout()).toMatch(/Seeded demo data: 5 members/);
+      expect(start.stdout()).toMatch(/Seeded demo data: 7 members/);
 
       const page = await fetch(`${base}/`);
       expect(page.status).toBe(200);
