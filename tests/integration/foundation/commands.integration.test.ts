@@ -60,7 +60,8 @@ describe('npm start', () => {
       const landing = (await (await fetch(`${base}/trpc/home.landing`)).json()) as {
         result: { data: { memberCount: number; giftGuides: unknown[] } };
       };
-      expect(landing.result.data.memberCount).toBe(5);
+      // Seven demo members and the two child accounts Dana manages.
+      expect(landing.result.data.memberCount).toBe(9);
       expect(landing.result.data.giftGuides).toHaveLength(6);
       const logIn = await fetch(`${base}/auth/v2/log-in/`, {
         method: 'POST',
