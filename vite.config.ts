@@ -30,6 +30,9 @@ export default defineConfig({
     sourcemap: true,
     // scripts/check-bundle-size.ts reads which chunks each route loads from it.
     manifest: true,
+    // Every browser we support preloads modules natively (Chrome 66, Firefox 115, Safari 17); older
+    // ones simply skip the hint. The polyfill would cost the first load about 0.5 KiB gzip.
+    modulePreload: { polyfill: false },
     // Terser (two passes) makes the first load about 5 KiB gzip smaller than esbuild's minifier.
     minify: 'terser',
     terserOptions: { compress: { passes: 2 }, format: { comments: false } },

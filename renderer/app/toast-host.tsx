@@ -30,6 +30,7 @@ export default function ToastHost({
         // The store closes it (NOTIFICATION_AUTO_CLOSE_MS), so both agree on what is showing.
         autoClose: false,
         onClose: () => store.hide(item.id),
+        closeButtonProps: { 'aria-label': 'Close notification' },
         'data-testid': 'app-notification',
       } as Parameters<typeof mantine.show>[0]);
     }

@@ -2,9 +2,10 @@
  * The signed-in header's account button (avatar, name, chevron): the menu's trigger, and also what
  * shows while the menu's code loads (member-menu.tsx is lazy), so the header looks the same at once.
  */
-import { Avatar, Group, Text, UnstyledButton, type UnstyledButtonProps } from '@mantine/core';
+import { Group, Text, UnstyledButton, type UnstyledButtonProps } from '@mantine/core';
 import type { ComponentPropsWithRef } from 'react';
 import { ChevronDownIcon } from '../app/icons';
+import classes from './account-button.module.css';
 
 function initialsOf(label: string): string {
   const parts = label.split(/[\s@.]+/).filter(Boolean);
@@ -25,9 +26,9 @@ export function AccountButton({
       {...others}
     >
       <Group gap={8} wrap="nowrap">
-        <Avatar size={28} radius="xl" color="red" variant="filled">
+        <span className={classes.initials} aria-hidden>
           {initialsOf(label)}
-        </Avatar>
+        </span>
         <Text size="sm" fw={600} maw={160} truncate data-testid="account-name">
           {label}
         </Text>

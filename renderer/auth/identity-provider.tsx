@@ -59,7 +59,10 @@ export function IdentityProvider({ auth, children }: { auth: TAppAuth; children:
     let previous = auth.store.getIdentity();
     return auth.store.subscribe(({ identity }) => {
       if (isAnotherUser(previous, identity)) {
-        void queryClient.resetQueries();
+        // After React has rendered with the new identity: resetting at once would refetch the
+        // mounted queries under the previous person's keys (their ids) with the new person's
+        // token, and answer 403s (e.g. the terms check right after switching into a child).
+        setTimeout(() => void queryClient.resetQueries(), 0);
       } else if ((previous?.token ?? null) !== (identity?.token ?? null)) {
         void utils.auth.invalidate();
       }

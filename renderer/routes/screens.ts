@@ -14,6 +14,12 @@ export type TScreenLoader = () => Promise<TScreenModule>;
 
 const contentScreen: TScreenLoader = () => import('../features/content/content-screen');
 const authScreen: TScreenLoader = () => import('../features/auth/auth-screen');
+const friendsScreen: TScreenLoader = () => import('../features/people/friends-screen');
+const followActionScreen: TScreenLoader = () => import('../features/people/follow-action-screen');
+const settingsScreen: TScreenLoader = () => import('../features/settings/settings-screen');
+const familyManagerScreen: TScreenLoader = () => import('../features/family/family-manager-screen');
+const registerChildScreen: TScreenLoader = () => import('../features/family/register-child-screen');
+const addToExchangesScreen: TScreenLoader = () => import('../features/family/add-to-exchanges-screen');
 
 export const SCREENS: Partial<Record<TRouteName, TScreenLoader>> = {
   // Auth
@@ -37,6 +43,40 @@ export const SCREENS: Partial<Record<TRouteName, TScreenLoader>> = {
   'v2.splash': contentScreen,
   // Shop
   'v2.shop.root': () => import('../features/shop/shop-screen'),
+  // People: profiles, friends, settings
+  'v2.profile.main': () => import('../features/people/profile-screen'),
+  'v2.profile.friends': friendsScreen,
+  'v2.profile.friends.following': friendsScreen,
+  'v2.profile.friends.followers': friendsScreen,
+  'v2.profile.friends.search': friendsScreen,
+  'v2.profile.childAccounts': () => import('../features/family/child-accounts-screen'),
+  'v2.friends': friendsScreen,
+  'v2.friends.following': friendsScreen,
+  'v2.friends.followers': friendsScreen,
+  'v2.friends.suggestions': friendsScreen,
+  'v2.friends.search': friendsScreen,
+  'v2.settings': settingsScreen,
+  'v2.settings.profile': settingsScreen,
+  'v2.settings.notifications': settingsScreen,
+  'v2.settings.privacy': settingsScreen,
+  'v2.settings.account': settingsScreen,
+  'v2.settings.blocked': settingsScreen,
+  'v2.emailNotifications': () => import('../features/settings/email-notifications-screen'),
+  // Legacy twins without a v2 redirect: the member's own friends lists.
+  'legacy.settings.following': friendsScreen,
+  'legacy.settings.followers': friendsScreen,
+  'legacy.profile.friends.suggestions': friendsScreen,
+  // E-mail links: one button follows or unfollows (opening the link changes nothing).
+  'v2.actions.follow': followActionScreen,
+  'v2.actions.unfollow': followActionScreen,
+  // Family manager
+  'v2.familyManager.root': familyManagerScreen,
+  'v2.familyManager.selectMembers': familyManagerScreen,
+  'v2.familyManager.registerMember': registerChildScreen,
+  'v2.familyManager.addMember': registerChildScreen,
+  'v2.familyManager.memberCreated': () => import('../features/family/member-created-screen'),
+  'v2.familyManager.addToExchanges': addToExchangesScreen,
+  'legacy.familyManager.addToMyGroups': addToExchangesScreen,
 };
 
 /** The catch-all's screen (unknown paths, malformed ids). */

@@ -5,37 +5,14 @@
  * - Without: lists the accounts this person may switch to (auth.switchTargets).
  */
 import { Alert, Anchor, Badge, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { safeReturnUrl } from '../../../server/contracts/return-url';
-import { authErrorMessage } from '../../auth/api';
+import { Link, useSearchParams } from 'react-router-dom';
 import { logInAddress, returnUrlFrom } from '../../auth/guard-decision';
 import { useIdentity } from '../../auth/identity-provider';
+import { useSwitchIdentity } from '../../auth/use-switch-identity';
 import { href } from '../../routes/route-table';
 import { trpc } from '../../trpc';
 import { AccountSummary } from './account-list';
 import { AuthPage } from './auth-page';
-
-function useSwitch() {
-  const { api, setTokens } = useIdentity();
-  const navigate = useNavigate();
-  const [pendingUid, setPendingUid] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  async function switchTo(uid: string, returnurl: string): Promise<void> {
-    setPendingUid(uid);
-    setError(null);
-    try {
-      const answer = await api.switchIdentity({ uid, returnurl });
-      setTokens(answer.accessToken, answer.auditToken);
-      await navigate(safeReturnUrl(answer.returnUrl), { replace: true });
-    } catch (failure) {
-      setError(authErrorMessage(failure));
-      setPendingUid(null);
-    }
-  }
-  return { switchTo, pendingUid, error };
-}
 
 /**
  * With `?uid=`: which account, and a button. Nothing is sent when the page opens (a link from
@@ -44,7 +21,7 @@ function useSwitch() {
 function SwitchConfirm({ uid, returnUrl }: { uid: string; returnUrl: string }) {
   const { identity, isReady } = useIdentity();
   const targets = trpc.auth.switchTargets.useQuery(undefined, { enabled: isReady && identity !== null });
-  const { switchTo, pendingUid, error } = useSwitch();
+  const { switchTo, pendingUid, error } = useSwitchIdentity();
   const target = targets.data?.find((candidate) => candidate.userId === uid);
 
   if (isReady && !identity) return <LogInFirst />;
@@ -121,7 +98,7 @@ function LogInFirst() {
 function SwitchList({ returnUrl }: { returnUrl: string }) {
   const { identity, isReady } = useIdentity();
   const targets = trpc.auth.switchTargets.useQuery(undefined, { enabled: isReady && identity !== null });
-  const { switchTo, pendingUid, error } = useSwitch();
+  const { switchTo, pendingUid, error } = useSwitchIdentity();
 
   if (isReady && !identity) return <LogInFirst />;
 

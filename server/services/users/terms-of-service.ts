@@ -13,7 +13,13 @@ function assertSelf(identity: TVerifiedIdentity | null, userId: string): void {
 export async function hasAcceptedTerms(db: TDb, identity: TVerifiedIdentity | null, userId: string): Promise<boolean> {
   assertSelf(identity, userId);
   const row = await db.termsAcceptance.findUnique({ where: { userId } });
-  return row?.version === TERMS_VERSION;
+  if (row?.version === TERMS_VERSION) return true;
+  // A child account has no say of its own: the family manager who accepted the terms did so for it.
+  const acceptedByManager = await db.parentAccount.findFirst({
+    where: { childId: userId, parent: { termsAcceptance: { version: TERMS_VERSION } } },
+    select: { parentId: true },
+  });
+  return Boolean(acceptedByManager);
 }
 
 export async function acceptTerms(db: TDb, identity: TVerifiedIdentity | null, userId: string): Promise<void> {

@@ -327,6 +327,21 @@ describe('family manager and child accounts', () => {
     const switched = await manager.client.post<{ userId: string }>('/auth/v2/switch/', { uid: childId });
     expect(switched.status).toBe(200);
     expect(switched.body.userId).toBe(childId);
+    // The manager has not accepted the terms yet; once they do, the child counts as accepted too.
+    expect((await manager.client.get(`/v1/users/${childId}/terms-of-service`)).body).toBe(false);
+    await manager.client.post(
+      `/v1/users/${manager.member.id}/terms-of-service`,
+      {},
+      {
+        bearer: (
+          await new TestBrowser(server.baseUrl).post('/auth/v2/log-in/', {
+            email: manager.member.email,
+            password: TEST_PASSWORD,
+          })
+        ).body.accessToken as string,
+      },
+    );
+    expect((await manager.client.get(`/v1/users/${childId}/terms-of-service`)).body).toBe(true);
     const me = await manager.client.trpc<{ userId: string; flags: { isAuthenticated: boolean } }>('query', 'auth.me');
     expect(me.data).toMatchObject({ userId: childId, flags: { isAuthenticated: true } });
     // Acting as the child: its profile yes, the reserved settings no.
@@ -383,7 +398,7 @@ describe('pictures', () => {
     const notAnImage = await fetch(`${server.baseUrl}/v1/users/${member.id}/picture`, {
       method: 'PUT',
       headers: { 'content-type': 'image/png', authorization: `Bearer ${client.accessToken}`, origin: server.baseUrl },
-      body: new TextEncoder().encode("this is not a png at all"),
+      body: new TextEncoder().encode('this is not a png at all'),
     });
     expect(notAnImage.status).toBe(400);
   });

@@ -1,0 +1,263 @@
+/**
+ * Pieces the people screens share: a person's avatar, a person row with its follow button, a paged
+ * list with "Load more", tabs drawn as links, and the birthday helpers of the profile forms.
+ */
+import { Anchor, Avatar, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { TPage } from '../../../server/contracts/paging';
+import type { TListedPerson } from '../../../server/contracts/people';
+import { useIdentity } from '../../auth/identity-provider';
+import { QueryView } from '../../kit/query-view';
+import { ListSkeleton } from '../../kit/states';
+import { errorText } from '../../kit/states';
+import { useToast } from '../../kit/toast';
+import { href } from '../../routes/route-table';
+import { trpc } from '../../trpc';
+
+export const PAGE_SIZE = 20;
+
+export const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+export function formatBirthday(birthday: { month: number; day: number }): string {
+  return `${MONTHS[birthday.month - 1] ?? ''} ${birthday.day}`.trim();
+}
+
+export function initialsOf(label: string): string {
+  const parts = label.split(/[\s@.]+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? '?') + (parts[1]?.[0] ?? '')).toUpperCase();
+}
+
+/** The signed-in member's id, or null (a visitor, or while the identity loads). */
+export function useMyUserId(): string | null {
+  return useIdentity().identity?.userId ?? null;
+}
+
+export function PersonAvatar({
+  name,
+  pictureUrl,
+  size = 40,
+}: {
+  name: string;
+  pictureUrl: string | null;
+  size?: number;
+}) {
+  return (
+    <Avatar src={pictureUrl} alt={pictureUrl ? `Picture of ${name}` : undefined} size={size} radius="xl" color="red">
+      {initialsOf(name)}
+    </Avatar>
+  );
+}
+
+/**
+ * Follow / Unfollow for one person: the button shows the new state at once and goes back (with a
+ * toast) when the call fails.
+ */
+export function FollowButton({
+  userId,
+  name,
+  isFollowing,
+  size = 'xs',
+  onChange,
+}: {
+  userId: string;
+  name: string;
+  isFollowing: boolean;
+  size?: 'xs' | 'sm';
+  onChange?: (following: boolean) => void;
+}) {
+  const [following, setFollowing] = useState(isFollowing);
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  const follow = trpc.people.follow.useMutation();
+  const unfollow = trpc.people.unfollow.useMutation();
+  const busy = follow.isPending || unfollow.isPending;
+
+  function toggle(): void {
+    const next = !following;
+    setFollowing(next);
+    onChange?.(next);
+    const call = next ? follow.mutateAsync({ userId }) : unfollow.mutateAsync({ userId });
+    call
+      .then(() => utils.people.get.invalidate({ userId }))
+      .catch((error: unknown) => {
+        setFollowing(!next);
+        onChange?.(!next);
+        toast.error(errorText(error), next ? `Could not follow ${name}` : `Could not unfollow ${name}`);
+      });
+  }
+
+  return (
+    <Button
+      size={size}
+      variant={following ? 'default' : 'filled'}
+      onClick={toggle}
+      disabled={busy}
+      aria-pressed={following}
+      aria-label={following ? `Unfollow ${name}` : `Follow ${name}`}
+      data-testid="follow-button"
+    >
+      {following ? 'Following' : 'Follow'}
+    </Button>
+  );
+}
+
+export function PersonRow({
+  person,
+  action,
+  detail,
+}: {
+  person: TListedPerson;
+  action?: ReactNode;
+  detail?: ReactNode;
+}) {
+  const signedIn = useMyUserId() !== null;
+  return (
+    <Card withBorder radius="md" padding="sm" data-testid="person-row" data-user-id={person.userId}>
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Group gap="sm" wrap="nowrap" miw={0}>
+          <PersonAvatar name={person.displayName} pictureUrl={person.pictureUrl} />
+          <Stack gap={0} miw={0}>
+            <Anchor
+              component={Link}
+              to={href('v2.profile.main', { userId: person.userId })}
+              fw={600}
+              truncate
+              data-testid="person-link"
+            >
+              {person.displayName}
+            </Anchor>
+            {detail ? (
+              <Text size="xs" c="dimmed">
+                {detail}
+              </Text>
+            ) : null}
+          </Stack>
+        </Group>
+        {action !== undefined ? (
+          action
+        ) : signedIn && !person.relation.isSelf ? (
+          <FollowButton userId={person.userId} name={person.displayName} isFollowing={person.relation.isFollowing} />
+        ) : null}
+      </Group>
+    </Card>
+  );
+}
+
+/**
+ * A paged collection (spec §4) over one tRPC procedure: pages of PAGE_SIZE, "Load more" while the
+ * last page's token says there is more.
+ */
+export function usePagedPeople<T>(queryKey: QueryKey, loadPage: (offset: number) => Promise<TPage<T>>, enabled = true) {
+  return useInfiniteQuery({
+    queryKey,
+    enabled,
+    initialPageParam: 0,
+    queryFn: ({ pageParam }) => loadPage(pageParam),
+    getNextPageParam: (last: TPage<T>) => {
+      if (!last.paging.token) return undefined;
+      const next = Number(last.paging.token);
+      return Number.isFinite(next) ? next : last.paging.offset + last.items.length;
+    },
+  });
+}
+
+export function PagedList<T>({
+  query,
+  empty,
+  children,
+  testId,
+}: {
+  query: ReturnType<typeof usePagedPeople<T>>;
+  empty: ReactNode;
+  children: (item: T) => ReactNode;
+  testId: string;
+}) {
+  return (
+    <QueryView
+      query={query}
+      skeleton={<ListSkeleton rows={3} />}
+      isEmpty={(data) => data.pages.every((page) => page.items.length === 0)}
+      empty={empty}
+    >
+      {(data) => (
+        <Stack gap="sm" data-testid={testId}>
+          {data.pages.flatMap((page) => page.items).map(children)}
+          {query.hasNextPage ? (
+            <Group justify="center">
+              <Button
+                variant="default"
+                onClick={() => void query.fetchNextPage()}
+                loading={query.isFetchingNextPage}
+                data-testid="load-more"
+              >
+                Load more
+              </Button>
+            </Group>
+          ) : null}
+        </Stack>
+      )}
+    </QueryView>
+  );
+}
+
+export interface TTabLink {
+  label: string;
+  to: string;
+  active: boolean;
+  testId: string;
+}
+
+/** Tabs drawn as links (each tab is its own address), in a labelled navigation landmark. */
+export function TabLinks({ label, tabs }: { label: string; tabs: TTabLink[] }) {
+  return (
+    <nav aria-label={label}>
+      <Group gap="xs" wrap="wrap">
+        {tabs.map((tab) => (
+          <Button
+            key={tab.to}
+            component={Link}
+            to={tab.to}
+            size="sm"
+            variant={tab.active ? 'filled' : 'default'}
+            aria-current={tab.active ? 'page' : undefined}
+            data-testid={tab.testId}
+          >
+            {tab.label}
+          </Button>
+        ))}
+      </Group>
+    </nav>
+  );
+}
+
+/** Form values of a birthday (two number inputs) → the contract's shape. */
+export function birthdayInput(month: string, day: string): { month: number | null; day: number | null } | undefined {
+  if (!month.trim() && !day.trim()) return undefined;
+  const toNumber = (value: string): number | null => (value.trim() ? Number(value) : null);
+  return { month: toNumber(month), day: toNumber(day) };
+}
+
+/** Field errors keyed by the contract's paths → the form's field names. */
+export function formFieldErrors(errors: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, message] of Object.entries(errors)) {
+    const field = key === 'birthday.month' ? 'birthdayMonth' : key === 'birthday.day' ? 'birthdayDay' : key;
+    if (!(field in out)) out[field] = message;
+  }
+  return out;
+}

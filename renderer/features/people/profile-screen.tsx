@@ -1,0 +1,244 @@
+/**
+ * /profile/:userId/ (v2.profile.main): a member's profile — picture or initials, names, birthday
+ * when the viewer may see it, follow counts linking to the friends tabs, Follow/Unfollow (optimistic)
+ * and Block/Unblock behind a menu with a confirmation. A deleted account shows as "Former member".
+ */
+import { ActionIcon, Alert, Anchor, Badge, Button, Card, Group, Menu, Skeleton, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import type { TProfile } from '../../../server/contracts/people';
+import { ConfirmDialog } from '../../kit/confirm-dialog';
+import { PageLayout } from '../../kit/page-layout';
+import { QueryView } from '../../kit/query-view';
+import { errorText } from '../../kit/states';
+import { useToast } from '../../kit/toast';
+import { href } from '../../routes/route-table';
+import { trpc } from '../../trpc';
+import { PersonAvatar, formatBirthday, useMyUserId } from './people-parts';
+
+function ProfileSkeleton() {
+  return (
+    <Card withBorder radius="md" padding="lg" aria-busy="true" aria-label="Loading">
+      <Group gap="lg">
+        <Skeleton circle h={96} />
+        <Stack gap={8} style={{ flex: 1 }}>
+          <Skeleton h={20} w="40%" />
+          <Skeleton h={14} w="25%" />
+          <Skeleton h={14} w="30%" />
+        </Stack>
+      </Group>
+    </Card>
+  );
+}
+
+function ProfileActions({ profile }: { profile: TProfile }) {
+  const utils = trpc.useUtils();
+  const toast = useToast();
+  const follow = trpc.people.follow.useMutation();
+  const unfollow = trpc.people.unfollow.useMutation();
+  const block = trpc.people.block.useMutation();
+  const unblock = trpc.people.unblock.useMutation();
+  const [confirming, setConfirming] = useState<'block' | 'unblock' | null>(null);
+  const key = { userId: profile.userId };
+  const name = profile.displayName;
+
+  function toggleFollow(): void {
+    const previous = utils.people.get.getData(key);
+    const next = !profile.relation.isFollowing;
+    utils.people.get.setData(key, (current) =>
+      current
+        ? {
+            ...current,
+            relation: { ...current.relation, isFollowing: next },
+            counts: { ...current.counts, followers: Math.max(0, current.counts.followers + (next ? 1 : -1)) },
+          }
+        : current,
+    );
+    const call = next ? follow.mutateAsync(key) : unfollow.mutateAsync(key);
+    call
+      .then(() => utils.people.get.invalidate(key))
+      .catch((error: unknown) => {
+        utils.people.get.setData(key, previous);
+        toast.error(errorText(error), next ? `Could not follow ${name}` : `Could not unfollow ${name}`);
+      });
+  }
+
+  async function confirm(): Promise<void> {
+    const action = confirming;
+    try {
+      if (action === 'block') await block.mutateAsync(key);
+      else await unblock.mutateAsync(key);
+      toast.success(action === 'block' ? `${name} is blocked` : `${name} is no longer blocked`);
+      setConfirming(null);
+      await utils.people.get.invalidate(key);
+      void utils.people.blockedUsers.invalidate();
+    } catch (error) {
+      toast.error(errorText(error));
+    }
+  }
+
+  return (
+    <>
+      {!profile.relation.isBlocking ? (
+        <Button
+          variant={profile.relation.isFollowing ? 'default' : 'filled'}
+          onClick={toggleFollow}
+          disabled={follow.isPending || unfollow.isPending}
+          aria-pressed={profile.relation.isFollowing}
+          data-testid="profile-follow"
+        >
+          {profile.relation.isFollowing ? 'Following' : 'Follow'}
+        </Button>
+      ) : null}
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon variant="default" size="lg" aria-label={`More actions for ${name}`} data-testid="profile-menu">
+            <span aria-hidden>⋯</span>
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {profile.relation.isBlocking ? (
+            <Menu.Item onClick={() => setConfirming('unblock')} data-testid="profile-unblock">
+              Unblock {name}
+            </Menu.Item>
+          ) : (
+            <Menu.Item color="red" onClick={() => setConfirming('block')} data-testid="profile-block">
+              Block {name}
+            </Menu.Item>
+          )}
+        </Menu.Dropdown>
+      </Menu>
+      <ConfirmDialog
+        opened={confirming !== null}
+        title={confirming === 'block' ? `Block ${name}?` : `Unblock ${name}?`}
+        message={
+          confirming === 'block'
+            ? `${name} will no longer see your profile or be able to follow you, and you will stop following each other.`
+            : `${name} will be able to see your profile and follow you again.`
+        }
+        confirmLabel={confirming === 'block' ? 'Block' : 'Unblock'}
+        destructive={confirming === 'block'}
+        loading={block.isPending || unblock.isPending}
+        onConfirm={() => void confirm()}
+        onCancel={() => setConfirming(null)}
+        confirmTestId="profile-confirm-block"
+      />
+    </>
+  );
+}
+
+function ProfileContent({ profile }: { profile: TProfile }) {
+  const signedIn = useMyUserId() !== null;
+  if (profile.isDeleted) {
+    return (
+      <Card withBorder radius="md" padding="lg" data-testid="profile-deleted">
+        <Group gap="lg">
+          <PersonAvatar name="Former member" pictureUrl={null} size={96} />
+          <Text c="dimmed">This account was deleted.</Text>
+        </Group>
+      </Card>
+    );
+  }
+  const userId = profile.userId;
+  return (
+    <Stack gap="md">
+      <Card withBorder radius="md" padding="lg" data-testid="profile-card">
+        <Group gap="lg" align="flex-start" wrap="wrap">
+          <PersonAvatar name={profile.displayName} pictureUrl={profile.pictureUrl} size={96} />
+          <Stack gap={6} style={{ flex: 1 }} miw={200}>
+            <Group gap="xs">
+              {profile.username ? (
+                <Text c="dimmed" data-testid="profile-username">
+                  @{profile.username}
+                </Text>
+              ) : null}
+              {profile.isChild ? (
+                <Badge variant="light" color="blue">
+                  Child account
+                </Badge>
+              ) : null}
+              {profile.relation.isFollowedBy ? (
+                <Badge variant="light" color="gray">
+                  Follows you
+                </Badge>
+              ) : null}
+            </Group>
+            {profile.birthday ? (
+              <Text data-testid="profile-birthday">Birthday: {formatBirthday(profile.birthday)}</Text>
+            ) : null}
+            <Group gap="lg">
+              <Anchor
+                component={Link}
+                to={href('v2.profile.friends.following', { userId })}
+                data-testid="profile-following"
+              >
+                <Text span fw={700}>
+                  {profile.counts.following}
+                </Text>{' '}
+                following
+              </Anchor>
+              <Anchor
+                component={Link}
+                to={href('v2.profile.friends.followers', { userId })}
+                data-testid="profile-followers"
+              >
+                <Text span fw={700}>
+                  {profile.counts.followers}
+                </Text>{' '}
+                {profile.counts.followers === 1 ? 'follower' : 'followers'}
+              </Anchor>
+            </Group>
+          </Stack>
+        </Group>
+      </Card>
+      {!profile.canSeePrivate ? (
+        <Alert variant="light" color="gray" title="This profile is private" data-testid="profile-private">
+          Only the people {profile.displayName} follows can see their birthday, lists and friends.
+        </Alert>
+      ) : null}
+      {profile.relation.isBlocking ? (
+        <Alert variant="light" color="red" data-testid="profile-blocked">
+          You blocked {profile.displayName}. Unblock them from the menu to see each other again.
+        </Alert>
+      ) : null}
+      {!signedIn ? (
+        <Text c="dimmed">
+          <Anchor component={Link} to={href('v2.authLogin')}>
+            Log in
+          </Anchor>{' '}
+          to follow {profile.displayName}.
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+export default function ProfileScreen() {
+  const { userId = '' } = useParams();
+  const signedIn = useMyUserId() !== null;
+  const profile = trpc.people.get.useQuery({ userId });
+  const data = profile.data;
+  const title = !data ? 'Profile' : data.isDeleted ? 'Former member' : data.displayName;
+
+  const actions =
+    !data || data.isDeleted ? null : data.relation.isSelf ? (
+      <Button component={Link} to={href('v2.settings.profile')} variant="default" data-testid="profile-edit">
+        Edit profile
+      </Button>
+    ) : signedIn ? (
+      <ProfileActions profile={data} />
+    ) : null;
+
+  return (
+    <PageLayout
+      title={title}
+      breadcrumbs={[{ label: 'Home', to: href('v2.home') }, { label: 'Profile' }]}
+      actions={actions}
+      testId="profile-screen"
+    >
+      <QueryView query={profile} skeleton={<ProfileSkeleton />}>
+        {(loaded) => <ProfileContent profile={loaded} />}
+      </QueryView>
+    </PageLayout>
+  );
+}

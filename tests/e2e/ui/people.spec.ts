@@ -1,0 +1,138 @@
+/**
+ * The people screens: editing one's profile (a check beside its field, then a save that shows on the
+ * profile and in the header), the privacy switch, and the family manager (add a child, see it,
+ * switch into it and back).
+ */
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from '../pages/a11y';
+import { Shell } from '../pages/auth-pages';
+import { signUpFreshMember } from '../pages/runtime-pages';
+
+async function freshMember(page: Page, baseURL: string | undefined, label: string) {
+  const member = await signUpFreshMember(page, baseURL ?? '', label);
+  await page.goto('/home/');
+  await new Shell(page).acceptTermsIfShown();
+  return member;
+}
+
+test.describe('people', () => {
+  // Each test signs a member up and runs axe on several states: more than the default 30 s.
+  test.describe.configure({ timeout: 90_000 });
+
+  test('a member edits their profile: a check beside its field, then a save', async ({ page, baseURL }) => {
+    const { userId } = await freshMember(page, baseURL, 'profile');
+    await page.goto('/settings/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    const form = page.getByTestId('profile-form');
+    await expect(form).toBeVisible();
+    await expect(page.getByTestId('address-form')).toBeVisible();
+    await expectAccessible(page);
+
+    // A first name is required: the message shows beside the field and nothing is sent.
+    const firstName = page.getByTestId('profile-first-name');
+    await firstName.fill('');
+    await page.getByTestId('profile-username-input').fill('has space');
+    await page.getByTestId('profile-save').click();
+    await expect(firstName).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByText('Value is required')).toBeVisible();
+    await expect(form.getByText('Username cannot contain spaces')).toBeVisible();
+    const describedBy = (await firstName.getAttribute('aria-describedby')) ?? '';
+    expect(describedBy).not.toBe('');
+    await expectAccessible(page);
+
+    // Fixed, it saves; the header and the profile show the new name.
+    const username = `pat${randomUUID().slice(0, 8)}`;
+    await firstName.fill('Pat');
+    await page.getByTestId('profile-last-name').fill('Person');
+    await page.getByTestId('profile-username-input').fill(username);
+    await page.getByTestId('profile-birthday-month').fill('7');
+    await page.getByTestId('profile-birthday-day').fill('14');
+    await page.getByTestId('profile-gender').selectOption('neutral');
+    await expect(form.getByText('Value is required')).toHaveCount(0);
+    await page.getByTestId('profile-save').click();
+    await expect(page.getByText('Your profile is saved')).toBeVisible();
+    await expect(page.getByTestId('account-name')).toHaveText('Pat Person');
+
+    await page.goto(`/profile/${userId}/`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Pat Person' })).toBeVisible();
+    await expect(page.getByTestId('profile-username')).toHaveText(`@${username}`);
+    await expect(page.getByTestId('profile-birthday')).toHaveText('Birthday: July 14');
+    await expect(page.getByTestId('profile-edit')).toHaveAttribute('href', '/settings/profile/');
+    await expectAccessible(page);
+  });
+
+  test('a member switches the privacy of their profile, and it stays switched', async ({ page, baseURL }) => {
+    await freshMember(page, baseURL, 'privacy');
+    await page.goto('/settings/privacy/');
+    const privacy = page.getByRole('switch', { name: 'Private profile' });
+    await expect(page.getByTestId('privacy-state')).toBeVisible();
+    const wasPrivate = await privacy.isChecked();
+    await expectAccessible(page);
+
+    // Flip it: the switch and its explanation follow at once, and the server keeps it.
+    await privacy.click();
+    await expect(privacy).toBeChecked({ checked: !wasPrivate });
+    await expect(page.getByTestId('privacy-state')).toHaveText(
+      wasPrivate ? /Your profile is public/ : 'Your profile is private.',
+    );
+    await page.reload();
+    await expect(page.getByRole('switch', { name: 'Private profile' })).toBeChecked({ checked: !wasPrivate });
+    await expectAccessible(page);
+
+    // And back.
+    await privacy.click();
+    await expect(privacy).toBeChecked({ checked: wasPrivate });
+    await page.reload();
+    await expect(page.getByRole('switch', { name: 'Private profile' })).toBeChecked({ checked: wasPrivate });
+  });
+
+  test('a family manager adds a child, switches into it and back', async ({ page, baseURL }) => {
+    await freshMember(page, baseURL, 'family');
+    const shell = new Shell(page);
+    await page.goto('/family-manager/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Family manager' })).toBeVisible();
+    await expect(page.getByTestId('empty-state')).toContainText('No child accounts yet');
+    await expectAccessible(page);
+
+    await page.getByTestId('family-add').click();
+    await expect(page).toHaveURL('/family-manager/members/register/');
+    await page.getByTestId('register-child-submit').click();
+    await expect(page.getByTestId('register-child-form').getByText('Value is required').first()).toBeVisible();
+    await expectAccessible(page);
+    await page.getByTestId('child-first-name').fill('Kit');
+    await page.getByTestId('child-last-name').fill('Kid');
+    await page.getByTestId('register-child-submit').click();
+
+    await expect(page).toHaveURL(/\/family-manager\/members\/[0-9a-f-]{36}\/created\/$/);
+    await expect(page.getByTestId('member-created-name')).toHaveText('Kit Kid');
+    await expectAccessible(page);
+
+    await page.goto('/family-manager/');
+    const card = page.getByTestId('child-card');
+    await expect(card).toHaveCount(1);
+    await expect(card.getByTestId('child-name')).toHaveText('Kit Kid');
+    await expectAccessible(page);
+
+    // Switch into the child: the header shows the child's name.
+    await card.getByTestId('child-switch').click();
+    await expect(page).toHaveURL('/home/');
+    await shell.acceptTermsIfShown();
+    await expect(page.getByTestId('account-name')).toHaveText('Kit Kid');
+
+    // And back, through the account menu's Switch account.
+    await shell.accountMenu().click();
+    await page.getByTestId('switch-account').click();
+    await expect(page.getByTestId('switch-identity-screen')).toBeVisible();
+    const root = page.getByTestId('switch-target').filter({ hasText: 'Terry Terms' });
+    await root.getByTestId('switch-to').click();
+    await expect(page.getByTestId('account-name')).toHaveText('Terry Terms');
+  });
+
+  test('an e-mailed notifications link with an unknown key says the link does not work', async ({ page }) => {
+    await page.goto(`/email/notifications/?emailGuid=${randomUUID()}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'E-mail notifications' })).toBeVisible();
+    await expect(page.getByTestId('error-state')).toContainText('This link does not work');
+    await expectAccessible(page);
+  });
+});
