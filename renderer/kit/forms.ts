@@ -42,7 +42,26 @@ export interface TSchemaForm<T extends Record<string, string>> {
     error: string | undefined;
     onChange(event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>): void;
   };
+  /** Sets one field from a control that is not a text input (a select, a switch). */
+  set(name: keyof T & string, value: string): void;
   onSubmit(event: FormEvent<HTMLFormElement>): void;
+}
+
+export interface TSchemaFormOptions<T> {
+  /**
+   * What the schema checks, made from the form's strings (numbers, nested objects); the identity by
+   * default. Field errors come back through `fieldOf`.
+   */
+  toInput?: (values: T) => unknown;
+  /** The form field an error path belongs to ('birthday.month' → 'birthdayMonth'); the path by default. */
+  fieldOf?: (path: string) => string;
+}
+
+function onFields(errors: TFieldErrors, fieldOf: ((path: string) => string) | undefined): TFieldErrors {
+  if (!fieldOf) return errors;
+  const out: TFieldErrors = {};
+  for (const [path, message] of Object.entries(errors)) out[fieldOf(path)] ??= message;
+  return out;
 }
 
 /**
@@ -55,11 +74,13 @@ export function useSchemaForm<T extends Record<string, string>>(
   initial: T,
   action: (values: T) => Promise<void>,
   onFailure?: (error: unknown) => void,
+  options: TSchemaFormOptions<T> = {},
 ): TSchemaForm<T> {
+  const { toInput = (values: T): unknown => values, fieldOf } = options;
   const form = useForm<T>({
     mode: 'controlled',
     initialValues: initial,
-    validate: (values) => validateFields(schema, values),
+    validate: (values) => onFields(validateFields(schema, toInput(values)), fieldOf),
   });
   const [attempted, setAttempted] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -73,7 +94,8 @@ export function useSchemaForm<T extends Record<string, string>>(
     try {
       await action(form.getValues());
     } catch (error) {
-      form.setErrors(serverFieldErrors(error));
+      const fields = onFields(serverFieldErrors(error), fieldOf);
+      form.setErrors(fields);
       setFailure(authErrorMessage(error));
       onFailure?.(error);
     } finally {
@@ -84,19 +106,21 @@ export function useSchemaForm<T extends Record<string, string>>(
   const errors = Object.fromEntries(
     Object.entries(form.errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
   );
+  const set = (name: keyof T & string, value: string): void => {
+    form.setFieldValue(name, value as Parameters<typeof form.setFieldValue>[1]);
+    // After a first attempt, the messages follow the typing (all fields: some rules span two).
+    if (attempted) form.validate();
+  };
   return {
     values: form.values,
     errors,
     failure,
     busy,
+    set,
     field: (name) => ({
       value: String(form.values[name] ?? ''),
       error: errors[name],
-      onChange: (event) => {
-        form.setFieldValue(name, event.currentTarget.value as Parameters<typeof form.setFieldValue>[1]);
-        // After a first attempt, the messages follow the typing (all fields: some rules span two).
-        if (attempted) form.validate();
-      },
+      onChange: (event) => set(name, event.currentTarget.value),
     }),
     onSubmit: (event) => {
       event.preventDefault();

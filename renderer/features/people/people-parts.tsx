@@ -2,7 +2,7 @@
  * Pieces the people screens share: a person's avatar, a person row with its follow button, a paged
  * list with "Load more", tabs drawn as links, and the birthday helpers of the profile forms.
  */
-import { Anchor, Avatar, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Avatar, Button, Card, Group, Stack, Text, TextInput, type TextInputProps } from '@mantine/core';
 import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -252,12 +252,45 @@ export function birthdayInput(month: string, day: string): { month: number | nul
   return { month: toNumber(month), day: toNumber(day) };
 }
 
-/** Field errors keyed by the contract's paths → the form's field names. */
-export function formFieldErrors(errors: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, message] of Object.entries(errors)) {
-    const field = key === 'birthday.month' ? 'birthdayMonth' : key === 'birthday.day' ? 'birthdayDay' : key;
-    if (!(field in out)) out[field] = message;
-  }
-  return out;
+/** The form field of a contract's error path: the birthday's parts have their own inputs. */
+export function birthdayField(path: string): string {
+  if (path === 'birthday.month') return 'birthdayMonth';
+  if (path === 'birthday.day') return 'birthdayDay';
+  return path;
+}
+
+/** The birthday's month and day inputs (profile and add-a-child forms); `field(...)` props in. */
+export function BirthdayInputs({
+  month,
+  day,
+  optional = false,
+  testIdPrefix,
+}: {
+  month: TextInputProps;
+  day: TextInputProps;
+  optional?: boolean;
+  testIdPrefix: string;
+}) {
+  const suffix = optional ? ' (optional)' : '';
+  const numeric = { type: 'number', inputMode: 'numeric', min: 1 } as const;
+  return (
+    <Group grow align="flex-start">
+      <TextInput
+        label={`Birthday month${suffix}`}
+        description="1 to 12"
+        {...numeric}
+        max={12}
+        {...month}
+        data-testid={`${testIdPrefix}-birthday-month`}
+      />
+      <TextInput
+        label={`Birthday day${suffix}`}
+        description="1 to 31"
+        {...numeric}
+        max={31}
+        {...day}
+        data-testid={`${testIdPrefix}-birthday-day`}
+      />
+    </Group>
+  );
 }

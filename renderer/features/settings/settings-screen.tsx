@@ -6,7 +6,7 @@
  */
 import { Alert, Anchor, Button, Card, Group, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { GENDERS } from '../../../server/contracts/enums';
 import {
@@ -23,7 +23,7 @@ import { useAppRuntime } from '../../app/runtime-context';
 import { useIdentity } from '../../auth/identity-provider';
 import { ConfirmDialog } from '../../kit/confirm-dialog';
 import { FormFailure } from '../../kit/form-parts';
-import { serverFieldErrors, useSchemaForm, validateFields } from '../../kit/forms';
+import { useSchemaForm } from '../../kit/forms';
 import { PageLayout } from '../../kit/page-layout';
 import { QueryView } from '../../kit/query-view';
 import { SelectField } from '../../kit/select-field';
@@ -35,11 +35,12 @@ import { trpc } from '../../trpc';
 import {
   PAGE_SIZE,
   PagedList,
+  BirthdayInputs,
   PersonAvatar,
   PersonRow,
   TabLinks,
   birthdayInput,
-  formFieldErrors,
+  birthdayField,
   useMyUserId,
   usePagedPeople,
 } from '../people/people-parts';
@@ -62,14 +63,14 @@ function tabOf(routeName: string): TTab {
 
 // ---- Profile ----
 
-interface TProfileValues {
+type TProfileValues = {
   firstName: string;
   lastName: string;
   username: string;
   birthdayMonth: string;
   birthdayDay: string;
   gender: string;
-}
+};
 
 function profileValues(profile: TProfile): TProfileValues {
   return {
@@ -96,45 +97,21 @@ function ProfileForm({ profile }: { profile: TProfile }) {
   const utils = trpc.useUtils();
   const toast = useToast();
   const patch = trpc.people.patch.useMutation();
-  const [values, setValues] = useState<TProfileValues>(() => profileValues(profile));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [attempted, setAttempted] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const check = (next: TProfileValues) => formFieldErrors(validateFields(ZProfilePatch, profileInput(next)));
-
-  function set(name: keyof TProfileValues, value: string): void {
-    const next = { ...values, [name]: value };
-    setValues(next);
-    if (attempted) setErrors(check(next));
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
-    event.preventDefault();
-    setAttempted(true);
-    setFailure(null);
-    const found = check(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    try {
+  const form = useSchemaForm(
+    ZProfilePatch,
+    profileValues(profile),
+    async (values) => {
       await patch.mutateAsync({ userId: profile.userId, profile: profileInput(values) });
       toast.success('Your profile is saved');
       await Promise.all([utils.people.get.invalidate({ userId: profile.userId }), utils.auth.me.invalidate()]);
-    } catch (error) {
-      const fields = formFieldErrors(serverFieldErrors(error));
-      setErrors(fields);
-      setFailure(Object.keys(fields).length > 0 ? null : errorText(error));
-    }
-  }
-
-  const field = (name: keyof TProfileValues) => ({
-    value: values[name],
-    error: errors[name],
-    onChange: (event: { currentTarget: { value: string } }) => set(name, event.currentTarget.value),
-  });
+    },
+    undefined,
+    { toInput: profileInput, fieldOf: birthdayField },
+  );
+  const { field, values, set } = form;
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} data-testid="profile-form">
+    <form noValidate onSubmit={form.onSubmit} data-testid="profile-form">
       <Stack gap="md">
         <Group grow align="flex-start">
           <TextInput
@@ -157,28 +134,7 @@ function ProfileForm({ profile }: { profile: TProfile }) {
           {...field('username')}
           data-testid="profile-username-input"
         />
-        <Group grow align="flex-start">
-          <TextInput
-            label="Birthday month"
-            description="1 to 12"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={12}
-            {...field('birthdayMonth')}
-            data-testid="profile-birthday-month"
-          />
-          <TextInput
-            label="Birthday day"
-            description="1 to 31"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={31}
-            {...field('birthdayDay')}
-            data-testid="profile-birthday-day"
-          />
-        </Group>
+        <BirthdayInputs month={field('birthdayMonth')} day={field('birthdayDay')} testIdPrefix="profile" />
         <SelectField
           label="Pronouns"
           value={values.gender}
@@ -186,12 +142,12 @@ function ProfileForm({ profile }: { profile: TProfile }) {
           options={[{ value: '', label: 'Not set' }, ...GENDERS]}
           data-testid="profile-gender"
         />
-        {errors.gender ? (
+        {form.errors.gender ? (
           <Text size="sm" c="red.8" role="alert">
-            {errors.gender}
+            {form.errors.gender}
           </Text>
         ) : null}
-        <FormFailure message={failure} testId="profile-failure" />
+        <FormFailure message={form.failure} testId="profile-failure" />
         <Group>
           <Button type="submit" loading={patch.isPending} data-testid="profile-save">
             Save profile

@@ -38,74 +38,55 @@ async function listed(
 }
 
 const LISTED_SELECT = { ...PERSON_SELECT, _count: { select: { parentAccounts: true } } } as const;
+type TListedRow = TPersonRow & { _count: { parentAccounts: number } };
 
 async function hiddenFor(db: TDb, viewer: TVerifiedIdentity | null): Promise<string[]> {
   return viewer ? blockedEitherWay(db, viewer.userId) : [];
 }
 
-/** People `userId` follows. */
-export async function listFollowed(
+type TDirection = 'followed' | 'followers';
+
+/** People `userId` follows ('followed') or who follow them ('followers'), newest first. */
+async function listFollows(
   db: TDb,
   viewer: TVerifiedIdentity | null,
   userId: string,
   page: TPagingQuery,
+  direction: TDirection,
 ): Promise<TPage<TListedPerson>> {
   await assertCanSeePrivate(db, viewer, userId);
   const hidden = await hiddenFor(db, viewer);
-  const where: Prisma.FollowWhereInput = {
-    followerId: userId,
-    followedId: { notIn: hidden },
-    followed: { deletedAt: null },
-  };
-  const [total, rows] = await Promise.all([
-    db.follow.count({ where }),
-    db.follow.findMany({
-      where,
-      orderBy: [{ createdAt: 'desc' }, { followedId: 'asc' }],
-      skip: page.offset,
-      take: page.limit,
-      select: { followed: { select: LISTED_SELECT } },
-    }),
-  ]);
-  const items = await listed(
-    db,
-    viewer,
-    rows.map((row) => row.followed),
-  );
+  const where: Prisma.FollowWhereInput =
+    direction === 'followed'
+      ? { followerId: userId, followedId: { notIn: hidden }, followed: { deletedAt: null } }
+      : { followedId: userId, followerId: { notIn: hidden }, follower: { deletedAt: null } };
+  const query = { where, skip: page.offset, take: page.limit } as const;
+  const loadPeople = (): Promise<TListedRow[]> =>
+    direction === 'followed'
+      ? db.follow
+          .findMany({
+            ...query,
+            orderBy: [{ createdAt: 'desc' }, { followedId: 'asc' }],
+            select: { followed: { select: LISTED_SELECT } },
+          })
+          .then((rows) => rows.map((row) => row.followed))
+      : db.follow
+          .findMany({
+            ...query,
+            orderBy: [{ createdAt: 'desc' }, { followerId: 'asc' }],
+            select: { follower: { select: LISTED_SELECT } },
+          })
+          .then((rows) => rows.map((row) => row.follower));
+  const [total, people] = await Promise.all([db.follow.count({ where }), loadPeople()]);
+  const items = await listed(db, viewer, people);
   return { items, paging: pagingFor(page, items.length, total) };
 }
 
-/** People who follow `userId`. */
-export async function listFollowers(
-  db: TDb,
-  viewer: TVerifiedIdentity | null,
-  userId: string,
-  page: TPagingQuery,
-): Promise<TPage<TListedPerson>> {
-  await assertCanSeePrivate(db, viewer, userId);
-  const hidden = await hiddenFor(db, viewer);
-  const where: Prisma.FollowWhereInput = {
-    followedId: userId,
-    followerId: { notIn: hidden },
-    follower: { deletedAt: null },
-  };
-  const [total, rows] = await Promise.all([
-    db.follow.count({ where }),
-    db.follow.findMany({
-      where,
-      orderBy: [{ createdAt: 'desc' }, { followerId: 'asc' }],
-      skip: page.offset,
-      take: page.limit,
-      select: { follower: { select: LISTED_SELECT } },
-    }),
-  ]);
-  const items = await listed(
-    db,
-    viewer,
-    rows.map((row) => row.follower),
-  );
-  return { items, paging: pagingFor(page, items.length, total) };
-}
+export const listFollowed = (db: TDb, viewer: TVerifiedIdentity | null, userId: string, page: TPagingQuery) =>
+  listFollows(db, viewer, userId, page, 'followed');
+
+export const listFollowers = (db: TDb, viewer: TVerifiedIdentity | null, userId: string, page: TPagingQuery) =>
+  listFollows(db, viewer, userId, page, 'followers');
 
 /** People the member blocked (spec: blocked follower users); only the member sees this list. */
 export async function listBlocked(
