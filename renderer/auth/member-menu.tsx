@@ -1,12 +1,12 @@
 /**
- * The signed-in account menu: Switch account (when there is more than one), Related accounts and
- * Log out. Loaded lazily by account-menu.tsx: Menu brings Popover, transitions and floating-ui,
+ * The signed-in account menu: the member's profile, friends, family manager and settings, Switch
+ * account (when there is more than one), Related accounts and Log out. Loaded lazily by account-menu.tsx: Menu brings Popover, transitions and floating-ui,
  * which no first paint needs (the dropdown only opens on a click).
  */
 import { Menu, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { LogOutIcon, SwitchIcon, UsersIcon } from '../app/icons';
+import { EyeIcon, HomeIcon, LogOutIcon, SwitchIcon, UsersIcon, WrenchIcon } from '../app/icons';
 import { href } from '../routes/route-table';
 import { trpc } from '../trpc';
 import { AccountButton } from './account-button';
@@ -45,6 +45,31 @@ export default function MemberMenu() {
             </Text>
           </Menu.Label>
         ) : null}
+        {identity ? (
+          <Menu.Item
+            component={Link}
+            to={href('v2.profile.main', { userId: identity.userId })}
+            leftSection={<EyeIcon />}
+            data-testid="my-profile-link"
+          >
+            Your profile
+          </Menu.Item>
+        ) : null}
+        <Menu.Item component={Link} to={href('v2.friends')} leftSection={<UsersIcon />} data-testid="friends-link">
+          Friends
+        </Menu.Item>
+        <Menu.Item
+          component={Link}
+          to={href('v2.familyManager.root')}
+          leftSection={<HomeIcon />}
+          data-testid="family-manager-link"
+        >
+          Family manager
+        </Menu.Item>
+        <Menu.Item component={Link} to={href('v2.settings')} leftSection={<WrenchIcon />} data-testid="settings-link">
+          Settings
+        </Menu.Item>
+        <Menu.Divider />
         {canSwitch ? (
           <Menu.Item
             component={Link}

@@ -90,7 +90,12 @@ test.describe('people', () => {
   test('a family manager adds a child, switches into it and back', async ({ page, baseURL }) => {
     await freshMember(page, baseURL, 'family');
     const shell = new Shell(page);
-    await page.goto('/family-manager/');
+    // The account menu leads there.
+    await page.goto('/home/');
+    await shell.acceptTermsIfShown();
+    await shell.accountMenu().click();
+    await page.getByTestId('family-manager-link').click();
+    await expect(page).toHaveURL('/family-manager/');
     await expect(page.getByRole('heading', { level: 1, name: 'Family manager' })).toBeVisible();
     await expect(page.getByTestId('empty-state')).toContainText('No child accounts yet');
     await expectAccessible(page);
