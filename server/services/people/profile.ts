@@ -3,6 +3,7 @@
  * an account (personal data removed, sign-ins ended, others' history kept as "former member").
  */
 import { randomUUID } from 'node:crypto';
+import { refuseWhileImpersonating } from '../../auth/impersonation';
 import { forgetFamilies, revokeFamiliesWhere } from '../../auth/revocation';
 import type { TVerifiedIdentity } from '../../auth/tokens';
 import type { TCache } from '../../cache';
@@ -154,6 +155,8 @@ export async function deleteAccount(
   identity: TVerifiedIdentity | null,
   userId: string,
 ): Promise<void> {
+  // Like passwords and e-mail: support staff never close a member's account while acting as them.
+  await refuseWhileImpersonating(deps, { identity: requireMember(identity), action: 'Deleting the account' });
   const { identity: caller } = await assertCanManage(deps.db, identity, userId);
   await assertNotActingAsChild(deps.db, caller, userId);
   const revoked = await deps.db.$transaction(async (tx) => {

@@ -92,11 +92,10 @@ export const PROCEDURES: Record<string, TProcedureRow> = {
     input: (a) => ({ userId: a.owner.id, profile: { firstName: 'Owner' } }),
     expect: ownerOnly(200, { analystWrites: false }),
   },
-  // Rows run in actor order: once the owner deleted the account, staff acting as them find it gone
-  // (410 over REST; tRPC has no 410, so GONE travels as NOT_FOUND).
+  // Staff impersonating never delete an account (refused and audited, like password changes).
   'people.delete': {
     input: (a) => ({ userId: a.owner.id }),
-    expect: { ...ownerOnly(200, { analystWrites: false }), adminImpersonating: 404 },
+    expect: { ...ownerOnly(200, { analystWrites: false }), adminImpersonating: 403 },
   },
   'people.removePicture': { input: (a) => ({ userId: a.owner.id }), expect: ownerOnly(200, { analystWrites: false }) },
   'people.settings': { input: (a) => ({ userId: a.owner.id }), expect: ownerOnly(200, { floater: 403 }) },
@@ -251,7 +250,7 @@ export const ROUTES: Record<string, TRouteRow> = {
   },
   'DELETE /v1/users/:userId': {
     request: (a) => ({ path: `/v1/users/${a.owner.id}` }),
-    expect: { ...ownerOnly(204, { analystWrites: false }), adminImpersonating: 410 },
+    expect: { ...ownerOnly(204, { analystWrites: false }), adminImpersonating: 403 },
   },
   'GET /v1/users/:userId/export': {
     request: (a) => ({ path: `/v1/users/${a.owner.id}/export` }),
