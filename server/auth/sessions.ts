@@ -89,50 +89,73 @@ export type TRotation =
   | { status: 'invalid' }
   | { status: 'reused'; familyId: string };
 
+/**
+ * InnoDB may pick one of two concurrent rotations of one token as a deadlock victim (error 1213:
+ * the winner's insert of the successor takes index locks the loser's FOR UPDATE waits behind).
+ * MariaDB's advice is to run the transaction again; the retry then sees the token used and answers
+ * the shared successor through the grace window, as the rules intend.
+ */
+function isDeadlock(error: unknown): boolean {
+  const text = `${(error as { code?: unknown })?.code ?? ''} ${(error as Error)?.message ?? ''}`;
+  return /P2034|\b1213\b|Deadlock found/.test(text);
+}
+
+async function retryOnDeadlock<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= attempts || !isDeadlock(error)) throw error;
+    }
+  }
+}
+
 /** Rotates a refresh token (see the module comment for the grace window and re-use rules). */
 export async function rotateRefreshToken(deps: TSessionDeps & { cache: TCache }, raw: string): Promise<TRotation> {
   const now = new Date();
   const hash = hashToken(raw);
   const successor = successorOf(deps.config, raw);
-  const result = await deps.db.$transaction(async (tx) => {
-    const rows = await tx.$queryRaw<{ id: string; family_id: string; used_at: Date | null; expires_at: Date }[]>`
+  const result = await retryOnDeadlock(() =>
+    deps.db.$transaction(async (tx) => {
+      const rows = await tx.$queryRaw<{ id: string; family_id: string; used_at: Date | null; expires_at: Date }[]>`
       SELECT id, family_id, used_at, expires_at FROM refresh_tokens WHERE token_hash = ${hash} FOR UPDATE`;
-    const token = rows[0];
-    if (!token) return { status: 'invalid' } as const;
-    const family = await tx.refreshTokenFamily.findUnique({ where: { id: token.family_id } });
-    if (!family || family.revokedAt || family.absoluteExpiresAt <= now) return { status: 'invalid' } as const;
-    if (token.used_at) {
-      const withinGrace = now.getTime() - token.used_at.getTime() <= deps.config.refreshGraceMs;
-      const successorRow = await tx.refreshToken.findUnique({ where: { tokenHash: hashToken(successor) } });
-      if (withinGrace && successorRow && !successorRow.usedAt) {
-        return { status: 'rotated', refreshToken: successor, familyId: family.id } as const;
+      const token = rows[0];
+      if (!token) return { status: 'invalid' } as const;
+      const family = await tx.refreshTokenFamily.findUnique({ where: { id: token.family_id } });
+      if (!family || family.revokedAt || family.absoluteExpiresAt <= now) return { status: 'invalid' } as const;
+      if (token.used_at) {
+        const withinGrace = now.getTime() - token.used_at.getTime() <= deps.config.refreshGraceMs;
+        const successorRow = await tx.refreshToken.findUnique({ where: { tokenHash: hashToken(successor) } });
+        if (withinGrace && successorRow && !successorRow.usedAt) {
+          return { status: 'rotated', refreshToken: successor, familyId: family.id } as const;
+        }
+        await tx.refreshTokenFamily.update({
+          where: { id: family.id },
+          data: { revokedAt: now, revokedReason: 'reuse-detected' },
+        });
+        await tx.auditLog.create({
+          data: {
+            actorUserId: family.userId,
+            action: 'session.reuse-detected',
+            details: JSON.stringify({ familyId: family.id }),
+          },
+        });
+        return { status: 'reused', familyId: family.id } as const;
       }
-      await tx.refreshTokenFamily.update({
-        where: { id: family.id },
-        data: { revokedAt: now, revokedReason: 'reuse-detected' },
-      });
-      await tx.auditLog.create({
+      if (token.expires_at <= now) return { status: 'invalid' } as const;
+      await tx.refreshToken.update({ where: { id: token.id }, data: { usedAt: now } });
+      await tx.refreshToken.create({
         data: {
-          actorUserId: family.userId,
-          action: 'session.reuse-detected',
-          details: JSON.stringify({ familyId: family.id }),
+          id: randomUUID(),
+          familyId: family.id,
+          tokenHash: hashToken(successor),
+          expiresAt: new Date(now.getTime() + deps.config.refreshIdleMs),
         },
       });
-      return { status: 'reused', familyId: family.id } as const;
-    }
-    if (token.expires_at <= now) return { status: 'invalid' } as const;
-    await tx.refreshToken.update({ where: { id: token.id }, data: { usedAt: now } });
-    await tx.refreshToken.create({
-      data: {
-        id: randomUUID(),
-        familyId: family.id,
-        tokenHash: hashToken(successor),
-        expiresAt: new Date(now.getTime() + deps.config.refreshIdleMs),
-      },
-    });
-    await tx.refreshTokenFamily.update({ where: { id: family.id }, data: { lastUsedAt: now } });
-    return { status: 'rotated', refreshToken: successor, familyId: family.id } as const;
-  });
+      await tx.refreshTokenFamily.update({ where: { id: family.id }, data: { lastUsedAt: now } });
+      return { status: 'rotated', refreshToken: successor, familyId: family.id } as const;
+    }),
+  );
   if (result.status === 'reused') await forgetFamilies(deps.cache, [result.familyId]);
   return result;
 }
