@@ -18,6 +18,8 @@ import { serializeRequest } from './http/log-redaction';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerRenderer } from './http/renderer';
 import { collectRoutes } from './http/route-list';
+import { createJobRunner } from './jobs/queue';
+import { JOB_HANDLERS, scheduleRecurringJobs } from './jobs/registry';
 import { registerRestRoutes } from './rest/register';
 import type { TContext } from './trpc/context';
 import { createContextInner } from './trpc/context';
@@ -30,6 +32,8 @@ export interface TBuildOptions {
   logStream?: { write(line: string): void };
   /** Social sign-in and other auth plug-ins. */
   authExtensions?: (deps: TAppDeps) => TAuthRouteExtensions;
+  /** Run a job worker in this process (the started app does; tests drive runners themselves). */
+  jobs?: boolean;
 }
 
 export interface TServer extends FastifyInstance {
@@ -71,6 +75,7 @@ export async function buildServer(config: TConfig, options: TBuildOptions = {}):
   const ownsDb = !options.db;
   const deps: TAppDeps = createDeps(config, { db: options.db });
   const { db } = deps;
+  deps.log = app.log;
   app.decorate('deps', deps);
 
   registerErrorHandler(app);
@@ -134,6 +139,11 @@ export async function buildServer(config: TConfig, options: TBuildOptions = {}):
     },
   });
 
+  if (options.jobs) {
+    const runner = createJobRunner({ deps, handlers: JOB_HANDLERS, schedule: scheduleRecurringJobs, logger: app.log });
+    app.addHook('onReady', async () => runner.start());
+    app.addHook('onClose', async () => runner.stop());
+  }
   app.addHook('onClose', async () => {
     await deps.dispose();
     if (ownsDb) await db.$disconnect();

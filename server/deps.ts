@@ -23,6 +23,8 @@ export interface TAppDeps {
     mailPerRecipient: TRateLimiter;
     mailPerClient: TRateLimiter;
   };
+  /** The server's logger (pino) once the HTTP server is built; services log degradations to it. */
+  log?: { warn(object: object, message: string): void; error(object: object, message: string): void };
   /** Closes what the dependencies opened (mail transport, Redis); the database is closed by its owner. */
   dispose(): Promise<void>;
 }

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig, type TConfig } from './config';
 import { buildServer } from './app';
 
 export async function startServer(config: TConfig): Promise<Awaited<ReturnType<typeof buildServer>>> {
-  const app = await buildServer(config);
+  const app = await buildServer(config, { jobs: true });
   await app.listen({ host: config.host, port: config.port });
   let closing = false;
   const shutdown = (signal: string): void => {

@@ -79,3 +79,50 @@ export function emailChangedNoticeMail(input: { to: string; name: string; newEma
     html: layout('Your e-mail was changed', lines),
   };
 }
+
+/** Footer line of every notification e-mail: where to turn them off (works without signing in). */
+function manageLine(manageUrl: string): string {
+  return `You get this because price-drop or notification e-mails are on. Manage them: ${manageUrl}`;
+}
+
+export function priceDropMail(input: {
+  to: string;
+  name: string;
+  productTitle: string;
+  oldPrice: string;
+  newPrice: string;
+  productUrl: string;
+  manageUrl: string;
+}): TMail {
+  const lines = [
+    `Hi ${input.name},`,
+    `Good news: ${input.productTitle} dropped from ${input.oldPrice} to ${input.newPrice}.`,
+    manageLine(input.manageUrl),
+  ];
+  return {
+    to: input.to,
+    subject: `Price drop: ${input.productTitle} is now ${input.newPrice}`,
+    text: `${lines.join('\n\n')}\n\nSee it: ${input.productUrl}\n`,
+    html: layout('A price dropped', lines, { label: 'See the new price', url: input.productUrl }),
+  };
+}
+
+export function wishListRequestMail(input: {
+  to: string;
+  name: string;
+  requesterName: string;
+  createUrl: string;
+  manageUrl: string;
+}): TMail {
+  const lines = [
+    `Hi ${input.name},`,
+    `${input.requesterName} would love to know what to get you. Make a wish list so they can find the perfect gift.`,
+    manageLine(input.manageUrl),
+  ];
+  return {
+    to: input.to,
+    subject: `${input.requesterName} asked for your wish list`,
+    text: `${lines.join('\n\n')}\n\nMake your wish list: ${input.createUrl}\n`,
+    html: layout('Someone asked for your wish list', lines, { label: 'Make my wish list', url: input.createUrl }),
+  };
+}

@@ -5,6 +5,7 @@ import { enumsRouter } from './routers/enums/router';
 import { homeRouter } from './routers/home/router';
 import { peopleRouter } from './routers/people/router';
 import { shopRouter } from './routers/shop/router';
+import { wishListsRouter } from './routers/wish-lists/router';
 
 export const appRouter = router({
   auth: authRouter,
@@ -12,6 +13,7 @@ export const appRouter = router({
   home: homeRouter,
   people: peopleRouter,
   shop: shopRouter,
+  wishLists: wishListsRouter,
 });
 
 export type TAppRouter = typeof appRouter;

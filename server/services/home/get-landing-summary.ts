@@ -1,6 +1,6 @@
 import type { TAppDeps } from '../../deps';
 import { getMarketData, listMarkets, type TMarket, type TMarketData } from '../shop/get-market-data';
-import { listTopLevelGuides, type TGiftGuide } from '../shop/list-top-level-guides';
+import { listTopLevel, type TGiftGuide } from '../shop/guides';
 
 export interface TLandingSummary {
   memberCount: number;
@@ -19,6 +19,6 @@ export async function getLandingSummary(
     getMarketData(deps, { market }),
     listMarkets(deps),
   ]);
-  const giftGuides = await listTopLevelGuides(deps, { market: marketData.market });
+  const giftGuides = await listTopLevel(deps, marketData.market);
   return { memberCount, marketData, markets, giftGuides };
 }

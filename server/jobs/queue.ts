@@ -1,0 +1,179 @@
+/**
+ * The product's job mechanism: jobs are rows of the `jobs` table. Any number of server instances
+ * run workers; a worker claims due jobs with `SELECT … FOR UPDATE SKIP LOCKED`, so each job goes to
+ * exactly one of them. Failures are retried with exponential back-off up to `maxAttempts`; a worker
+ * that dies mid-job leaves a lock that expires, and the job is claimed again (handlers are written
+ * to be safe to re-run). Jobs survive restarts because they are rows. No Redis needed.
+ *
+ * Hand-written rather than a library: BullMQ and friends need Redis, which the product keeps
+ * optional; the SQL here is the whole mechanism. Recurring jobs are scheduled with a `uniqueKey`
+ * per period, so every instance may try to schedule and only one row exists.
+ */
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import type { TAppDeps } from '../deps';
+import type { TDb } from '../db/client';
+
+export interface TJobLogger {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+export type TJobHandler = (deps: TAppDeps, payload: unknown, job: { id: bigint; attempts: number }) => Promise<void>;
+
+export interface TEnqueue {
+  kind: string;
+  payload?: unknown;
+  runAt?: Date;
+  /** At most one job with this key ever exists: scheduling twice is a no-op. */
+  uniqueKey?: string;
+  maxAttempts?: number;
+}
+
+/** Adds a job; with a `uniqueKey` already used, returns false and adds nothing. */
+export async function enqueueJob(db: Pick<TDb, '$executeRaw'>, job: TEnqueue): Promise<boolean> {
+  const inserted = await db.$executeRaw`
+    INSERT IGNORE INTO jobs (kind, payload, unique_key, run_at, max_attempts)
+    VALUES (${job.kind}, ${JSON.stringify(job.payload ?? null)}, ${job.uniqueKey ?? null},
+            ${job.runAt ?? new Date()}, ${job.maxAttempts ?? 5})`;
+  return inserted > 0;
+}
+
+/** Seconds before the next try: 2^attempts × 5 s, capped at an hour. */
+export function backoffSeconds(attempts: number): number {
+  return Math.min(3600, 5 * 2 ** Math.max(0, attempts - 1));
+}
+
+interface TClaimed {
+  id: bigint;
+  kind: string;
+  payload: string;
+  attempts: number;
+  max_attempts: number;
+}
+
+/** Claims up to `limit` due jobs for `workerId` (or jobs whose previous worker's lock expired). */
+export async function claimJobs(db: TDb, workerId: string, limit: number, lockMs: number): Promise<TClaimed[]> {
+  return db.$transaction(async (tx) => {
+    const rows = await tx.$queryRaw<TClaimed[]>`
+      SELECT id, kind, payload, attempts, max_attempts FROM jobs
+      WHERE (status = 'queued' AND run_at <= NOW(3))
+         OR (status = 'running' AND locked_until < NOW(3))
+      ORDER BY run_at, id
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED`;
+    if (rows.length === 0) return [];
+    const ids = rows.map((row) => row.id);
+    await tx.job.updateMany({
+      where: { id: { in: ids } },
+      data: {
+        status: 'running',
+        lockedBy: workerId,
+        lockedUntil: new Date(Date.now() + lockMs),
+        attempts: { increment: 1 },
+      },
+    });
+    return rows.map((row) => ({ ...row, attempts: Number(row.attempts) + 1 }));
+  });
+}
+
+export interface TJobRunner {
+  /** Claims and runs what is due now; resolves with how many jobs ran. */
+  runDue(): Promise<number>;
+  start(): void;
+  /** Stops polling and waits for the jobs in hand. */
+  stop(): Promise<void>;
+  readonly workerId: string;
+}
+
+export function createJobRunner(options: {
+  deps: TAppDeps;
+  handlers: Record<string, TJobHandler>;
+  logger: TJobLogger;
+  /** Called before each poll: schedules recurring jobs (idempotent through unique keys). */
+  schedule?: (db: TDb, now: Date) => Promise<void>;
+  pollMs?: number;
+  batch?: number;
+  lockMs?: number;
+  workerId?: string;
+}): TJobRunner {
+  const { deps, handlers, logger } = options;
+  const workerId = options.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const lockMs = options.lockMs ?? 5 * 60_000;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<number> | null = null;
+  let stopped = false;
+
+  async function runOne(job: TClaimed): Promise<void> {
+    const handler = handlers[job.kind];
+    const started = Date.now();
+    try {
+      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+      await handler(deps, JSON.parse(job.payload) as unknown, { id: job.id, attempts: job.attempts });
+      await deps.db.job.updateMany({
+        where: { id: job.id, lockedBy: workerId },
+        data: { status: 'done', finishedAt: new Date(), lockedBy: null, lockedUntil: null, lastError: null },
+      });
+      logger.info(
+        { jobId: String(job.id), kind: job.kind, attempt: job.attempts, ms: Date.now() - started },
+        'job done',
+      );
+    } catch (error) {
+      const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+      const giveUp = job.attempts >= job.max_attempts;
+      await deps.db.job.updateMany({
+        where: { id: job.id, lockedBy: workerId },
+        data: giveUp
+          ? { status: 'failed', finishedAt: new Date(), lockedBy: null, lockedUntil: null, lastError: message }
+          : {
+              status: 'queued',
+              runAt: new Date(Date.now() + backoffSeconds(job.attempts) * 1000),
+              lockedBy: null,
+              lockedUntil: null,
+              lastError: message,
+            },
+      });
+      (giveUp ? logger.error : logger.warn).call(
+        logger,
+        { jobId: String(job.id), kind: job.kind, attempt: job.attempts, err: message },
+        giveUp ? 'job failed for good' : 'job failed; will retry',
+      );
+    }
+  }
+
+  async function runDue(): Promise<number> {
+    if (options.schedule) await options.schedule(deps.db, new Date());
+    const jobs = await claimJobs(deps.db, workerId, options.batch ?? 10, lockMs);
+    for (const job of jobs) await runOne(job);
+    return jobs.length;
+  }
+
+  function tick(): void {
+    if (stopped) return;
+    running = runDue()
+      .catch((error: unknown) => {
+        logger.error({ err: error instanceof Error ? error.message : String(error) }, 'job poll failed');
+        return 0;
+      })
+      .finally(() => {
+        running = null;
+        if (!stopped) timer = setTimeout(tick, options.pollMs ?? 5_000);
+      });
+  }
+
+  return {
+    workerId,
+    runDue,
+    start() {
+      stopped = false;
+      if (!timer && !running) timer = setTimeout(tick, 0);
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      if (running) await running;
+    },
+  };
+}

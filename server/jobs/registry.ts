@@ -1,0 +1,30 @@
+/**
+ * Every job kind the product runs, and the recurring schedule. Recurring jobs are scheduled with a
+ * unique key per period, so every instance may schedule and the database keeps one row.
+ */
+import type { TDb } from '../db/client';
+import {
+  PRICE_DROP_MAIL_JOB,
+  PRICE_DROP_SCAN_JOB,
+  scanPriceDrops,
+  sendPriceDropMail,
+} from '../services/shop/price-drops';
+import { sendWishListRequestMail, WISH_LIST_REQUEST_MAIL_JOB } from '../services/wish-lists/request';
+import { enqueueJob, type TJobHandler } from './queue';
+
+export const JOB_HANDLERS: Record<string, TJobHandler> = {
+  [PRICE_DROP_SCAN_JOB]: async (deps) => {
+    await scanPriceDrops(deps);
+  },
+  [PRICE_DROP_MAIL_JOB]: (deps, payload) => sendPriceDropMail(deps, payload as Parameters<typeof sendPriceDropMail>[1]),
+  [WISH_LIST_REQUEST_MAIL_JOB]: (deps, payload) =>
+    sendWishListRequestMail(deps, payload as Parameters<typeof sendWishListRequestMail>[1]),
+};
+
+/** How often the price-drop scan runs. */
+export const PRICE_DROP_SCAN_EVERY_MS = 15 * 60_000;
+
+export async function scheduleRecurringJobs(db: TDb, now: Date): Promise<void> {
+  const slot = Math.floor(now.getTime() / PRICE_DROP_SCAN_EVERY_MS);
+  await enqueueJob(db, { kind: PRICE_DROP_SCAN_JOB, uniqueKey: `${PRICE_DROP_SCAN_JOB}:${slot}`, maxAttempts: 3 });
+}

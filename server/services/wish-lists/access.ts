@@ -1,0 +1,109 @@
+/**
+ * Who may see and change a wish list — the one place the wish-list domain decides it.
+ *
+ * - Changing: the owner, or one of their family managers (both get the "owner" view, which never
+ *   carries claims, so a claim can't reach the owner's screen through a shared family device).
+ * - Seeing, for everyone else, two gates in turn:
+ *   1. the person's own privacy (people/access.ts: blocked → 404, private → 403 unless they follow
+ *      the viewer or share a circle);
+ *   2. the list's privacy: public; followers (the viewer follows the owner); private (nobody);
+ *      exchange (the participants of that exchange: `exchangeListViewers`, registered by the
+ *      exchanges domain when it lands). A list hidden by its own privacy answers 404, so its
+ *      existence does not leak.
+ */
+import type { TVerifiedIdentity } from '../../auth/tokens';
+import type { TWishListPrivacy } from '../../contracts/wish-lists';
+import type { TDb } from '../../db/client';
+import { AppError } from '../../errors';
+import { canSeePrivate, managesChild, relationsTo, type TViewerRelation } from '../people/access';
+
+/** Answers whether `viewerId` takes part in `exchangeId` (the exchanges domain registers it). */
+export type TExchangeListViewer = (db: TDb, viewerId: string, exchangeId: string) => Promise<boolean>;
+export const exchangeListViewers: TExchangeListViewer[] = [];
+
+export type TListView = 'owner' | 'guest';
+
+export interface TListRow {
+  id: string;
+  ownerId: string;
+  privacy: string;
+  exchangeId: string | null;
+}
+
+/** Whether the viewer may edit the lists of `ownerId` (themselves or a family manager). */
+export async function canEditListsOf(db: TDb, viewer: TVerifiedIdentity | null, ownerId: string): Promise<boolean> {
+  if (!viewer) return false;
+  if (viewer.userId === ownerId) return true;
+  return managesChild(db, viewer, ownerId);
+}
+
+/** A list's own privacy for a viewer who already passed the person's privacy. */
+export async function listPrivacyAllows(
+  db: TDb,
+  viewer: TVerifiedIdentity | null,
+  list: Pick<TListRow, 'privacy' | 'exchangeId'>,
+  relation: TViewerRelation,
+): Promise<boolean> {
+  const privacy = list.privacy as TWishListPrivacy;
+  if (privacy === 'public') return true;
+  if (!viewer) return false;
+  if (privacy === 'followers') return relation.isFollowing;
+  if (privacy === 'exchange' && list.exchangeId) {
+    for (const takesPart of exchangeListViewers) {
+      if (await takesPart(db, viewer.userId, list.exchangeId)) return true;
+    }
+  }
+  return false;
+}
+
+export interface TOwnerAccess {
+  /** 'owner' for the owner and family managers, else 'guest'. */
+  view: TListView;
+  relation: TViewerRelation;
+}
+
+/**
+ * The viewer's access to the lists of `ownerId`: 404 for unknown, closed or blocking owners, 403
+ * (401 for visitors) when the owner is private to them; else the view they get.
+ */
+export async function accessToOwner(db: TDb, viewer: TVerifiedIdentity | null, ownerId: string): Promise<TOwnerAccess> {
+  const owner = await db.user.findUnique({
+    where: { id: ownerId },
+    select: { id: true, deletedAt: true, settings: { select: { isPrivate: true } } },
+  });
+  if (!owner || owner.deletedAt) throw new AppError('NOT_FOUND');
+  const relation = (await relationsTo(db, viewer, [ownerId])).get(ownerId)!;
+  if (relation.isBlockedBy) throw new AppError('NOT_FOUND');
+  if (relation.isSelf || relation.isManagedByMe) return { view: 'owner', relation };
+  const isPrivate = owner.settings?.isPrivate ?? true;
+  if (!(await canSeePrivate(db, viewer, { id: ownerId, isPrivate }, relation))) {
+    throw new AppError(viewer ? 'FORBIDDEN' : 'UNAUTHENTICATED');
+  }
+  return { view: 'guest', relation };
+}
+
+/** The list and the viewer's access to it; 404 when the list is unknown or hidden from them. */
+export async function accessToList(
+  db: TDb,
+  viewer: TVerifiedIdentity | null,
+  wishlistId: string,
+): Promise<TOwnerAccess & { list: TListRow }> {
+  const list = await db.wishList.findUnique({
+    where: { id: wishlistId },
+    select: { id: true, ownerId: true, privacy: true, exchangeId: true },
+  });
+  if (!list) throw new AppError('NOT_FOUND');
+  const access = await accessToOwner(db, viewer, list.ownerId);
+  if (access.view === 'guest' && !(await listPrivacyAllows(db, viewer, list, access.relation))) {
+    throw new AppError('NOT_FOUND');
+  }
+  return { ...access, list };
+}
+
+/** The list, for a change: the owner or a family manager; 404 when they can't even see it, else 403. */
+export async function listToEdit(db: TDb, viewer: TVerifiedIdentity | null, wishlistId: string): Promise<TListRow> {
+  if (!viewer) throw new AppError('UNAUTHENTICATED');
+  const { view, list } = await accessToList(db, viewer, wishlistId);
+  if (view !== 'owner') throw new AppError('FORBIDDEN');
+  return list;
+}

@@ -1,0 +1,268 @@
+/** Wish lists: read (with the viewer's privacy), create, edit, make default, delete. */
+import { randomUUID } from 'node:crypto';
+import type { TVerifiedIdentity } from '../../auth/tokens';
+import {
+  WISH_LISTS_PER_USER_MAX,
+  type TWishListCreate,
+  type TWishListDetail,
+  type TWishListSummary,
+  type TWishListUpdate,
+  type TWishSort,
+} from '../../contracts/wish-lists';
+import type { TDb } from '../../db/client';
+import { AppError } from '../../errors';
+import { PERSON_SELECT, requireMember } from '../people/access';
+import { accessToList, accessToOwner, canEditListsOf, listPrivacyAllows, listToEdit } from './access';
+import { guestWish, ownWish, wishListSummary, type TWishRow } from './shapes';
+
+export const WISH_LIST_SELECT = {
+  id: true,
+  ownerId: true,
+  title: true,
+  description: true,
+  privacy: true,
+  exchangeId: true,
+  eventDate: true,
+  defaultOwnerId: true,
+  createdAt: true,
+  updatedAt: true,
+  owner: { select: PERSON_SELECT },
+  _count: { select: { wishes: true } },
+} as const;
+
+export const WISH_SELECT = {
+  id: true,
+  wishlistId: true,
+  title: true,
+  description: true,
+  priceAmount: true,
+  currency: true,
+  merchant: true,
+  quantity: true,
+  url: true,
+  imageUrl: true,
+  priority: true,
+  notes: true,
+  productId: true,
+  sortOrder: true,
+  receivedAt: true,
+  createdAt: true,
+} as const;
+
+export const DEFAULT_LIST_TITLE = 'My wish list';
+
+/** The lists of `ownerId` the viewer may see (all of them for the owner and their managers). */
+export async function listWishLists(
+  db: TDb,
+  viewer: TVerifiedIdentity | null,
+  ownerId: string,
+): Promise<TWishListSummary[]> {
+  const access = await accessToOwner(db, viewer, ownerId);
+  const rows = await db.wishList.findMany({
+    where: { ownerId },
+    select: WISH_LIST_SELECT,
+    orderBy: [{ defaultOwnerId: 'desc' }, { sortOrder: 'asc' }, { createdAt: 'asc' }],
+  });
+  const canEdit = access.view === 'owner';
+  const visible: TWishListSummary[] = [];
+  for (const row of rows) {
+    if (canEdit || (await listPrivacyAllows(db, viewer, row, access.relation)))
+      visible.push(wishListSummary(row, canEdit));
+  }
+  return visible;
+}
+
+/** The signed-in member's own lists (/wish-lists). */
+export async function listMyWishLists(db: TDb, identity: TVerifiedIdentity | null): Promise<TWishListSummary[]> {
+  const caller = requireMember(identity);
+  return listWishLists(db, caller, caller.userId);
+}
+
+function orderWishes<T extends TWishRow>(rows: T[], sort: TWishSort, direction?: 'asc' | 'desc'): T[] {
+  const sign = (direction ?? (sort === 'price' || sort === 'custom' ? 'asc' : 'desc')) === 'asc' ? 1 : -1;
+  const byCustom = (a: TWishRow, b: TWishRow) =>
+    a.sortOrder - b.sortOrder || a.createdAt.getTime() - b.createdAt.getTime();
+  const compare: Record<TWishSort, (a: TWishRow, b: TWishRow) => number> = {
+    custom: (a, b) => sign * byCustom(a, b),
+    priority: (a, b) => sign * (a.priority - b.priority) || byCustom(a, b),
+    date: (a, b) => sign * (a.createdAt.getTime() - b.createdAt.getTime()) || byCustom(a, b),
+    // Wishes without a price go last whichever way.
+    price: (a, b) => {
+      if (a.priceAmount === null || b.priceAmount === null)
+        return a.priceAmount === null ? (b.priceAmount === null ? 0 : 1) : -1;
+      return sign * (Number(a.priceAmount.toString()) - Number(b.priceAmount.toString())) || byCustom(a, b);
+    },
+  };
+  return [...rows].sort(compare[sort]);
+}
+
+/** One list with its wishes: the owner's view has no claims; others see counts, never names. */
+export async function getWishList(
+  db: TDb,
+  viewer: TVerifiedIdentity | null,
+  input: { wishlistId: string; sort?: TWishSort; direction?: 'asc' | 'desc' },
+): Promise<TWishListDetail> {
+  const { view } = await accessToList(db, viewer, input.wishlistId);
+  const row = await db.wishList.findUniqueOrThrow({ where: { id: input.wishlistId }, select: WISH_LIST_SELECT });
+  const list = wishListSummary(row, view === 'owner');
+  if (view === 'owner') {
+    const wishes = await db.wish.findMany({ where: { wishlistId: row.id }, select: WISH_SELECT });
+    return { view, list, wishes: orderWishes(wishes, input.sort ?? 'custom', input.direction).map(ownWish) };
+  }
+  const wishes = await db.wish.findMany({
+    where: { wishlistId: row.id },
+    select: { ...WISH_SELECT, claims: { select: { claimerId: true, quantity: true } } },
+  });
+  return {
+    view,
+    list,
+    wishes: orderWishes(wishes, input.sort ?? 'custom', input.direction).map((wish) =>
+      guestWish(wish, wish.claims, viewer?.userId ?? null),
+    ),
+  };
+}
+
+function toDate(value: string | null | undefined): Date | null | undefined {
+  if (value === undefined) return undefined;
+  return value === null ? null : new Date(`${value}T00:00:00Z`);
+}
+
+/** A lost race on the unique default index means another default was just set: tell the caller. */
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: string }).code === 'P2002';
+}
+
+export async function createWishList(
+  db: TDb,
+  identity: TVerifiedIdentity | null,
+  input: TWishListCreate,
+): Promise<TWishListSummary> {
+  const caller = requireMember(identity);
+  const ownerId = input.ownerId ?? caller.userId;
+  if (!(await canEditListsOf(db, caller, ownerId))) throw new AppError('FORBIDDEN');
+  const count = await db.wishList.count({ where: { ownerId } });
+  if (count >= WISH_LISTS_PER_USER_MAX) {
+    throw new AppError('CONFLICT', { message: `A member can keep at most ${WISH_LISTS_PER_USER_MAX} wish lists` });
+  }
+  const id = randomUUID();
+  try {
+    await db.$transaction(async (tx) => {
+      // The first list is the default one; asking for a new default moves it.
+      const makeDefault = input.isDefault === true || count === 0;
+      if (makeDefault)
+        await tx.wishList.updateMany({
+          where: { ownerId, NOT: { defaultOwnerId: null } },
+          data: { defaultOwnerId: null },
+        });
+      await tx.wishList.create({
+        data: {
+          id,
+          ownerId,
+          title: input.title,
+          description: input.description ?? null,
+          privacy: input.privacy,
+          exchangeId: input.privacy === 'exchange' ? (input.exchangeId ?? null) : null,
+          eventDate: toDate(input.eventDate) ?? null,
+          defaultOwnerId: makeDefault ? ownerId : null,
+          sortOrder: count,
+        },
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw new AppError('CONFLICT', { message: 'Another default list was just chosen; please try again' });
+    throw error;
+  }
+  const row = await db.wishList.findUniqueOrThrow({ where: { id }, select: WISH_LIST_SELECT });
+  return wishListSummary(row, true);
+}
+
+/** The caller's default list, created ("My wish list", public) when they have none. */
+export async function ensureDefaultList(db: TDb, identity: TVerifiedIdentity, ownerId: string): Promise<string> {
+  const existing = await db.wishList.findUnique({ where: { defaultOwnerId: ownerId }, select: { id: true } });
+  if (existing) return existing.id;
+  const first = await db.wishList.findFirst({
+    where: { ownerId },
+    orderBy: { sortOrder: 'asc' },
+    select: { id: true },
+  });
+  if (first) return first.id;
+  try {
+    return (
+      await createWishList(db, identity, { ownerId, title: DEFAULT_LIST_TITLE, privacy: 'public', isDefault: true })
+    ).wishlistId;
+  } catch (error) {
+    // Two first wishes at once: the other request made the list.
+    const made = await db.wishList.findUnique({ where: { defaultOwnerId: ownerId }, select: { id: true } });
+    if (made) return made.id;
+    throw error;
+  }
+}
+
+export async function updateWishList(
+  db: TDb,
+  identity: TVerifiedIdentity | null,
+  input: TWishListUpdate,
+): Promise<TWishListSummary> {
+  const list = await listToEdit(db, requireMember(identity), input.wishlistId);
+  const privacy = input.privacy ?? list.privacy;
+  if (privacy === 'exchange' && !(input.exchangeId ?? list.exchangeId)) {
+    throw new AppError('VALIDATION', { fieldErrors: { exchangeId: 'The value is required' } });
+  }
+  try {
+    await db.$transaction(async (tx) => {
+      if (input.isDefault) {
+        await tx.wishList.updateMany({
+          where: { ownerId: list.ownerId, NOT: { id: list.id, defaultOwnerId: null } },
+          data: { defaultOwnerId: null },
+        });
+      }
+      await tx.wishList.update({
+        where: { id: list.id },
+        data: {
+          ...(input.title !== undefined ? { title: input.title } : {}),
+          ...(input.description !== undefined ? { description: input.description } : {}),
+          ...(input.privacy !== undefined ? { privacy: input.privacy } : {}),
+          ...(privacy === 'exchange'
+            ? input.exchangeId !== undefined
+              ? { exchangeId: input.exchangeId }
+              : {}
+            : { exchangeId: null }),
+          ...(input.eventDate !== undefined ? { eventDate: toDate(input.eventDate) } : {}),
+          ...(input.isDefault ? { defaultOwnerId: list.ownerId } : {}),
+        },
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw new AppError('CONFLICT', { message: 'Another default list was just chosen; please try again' });
+    throw error;
+  }
+  const row = await db.wishList.findUniqueOrThrow({ where: { id: list.id }, select: WISH_LIST_SELECT });
+  return wishListSummary(row, true);
+}
+
+/** Deletes a list and its wishes (claims on them go too); the newest other list becomes the default. */
+export async function deleteWishList(
+  db: TDb,
+  identity: TVerifiedIdentity | null,
+  wishlistId: string,
+): Promise<{ ok: true }> {
+  const list = await listToEdit(db, requireMember(identity), wishlistId);
+  await db.$transaction(async (tx) => {
+    const wasDefault = await tx.wishList.findFirst({
+      where: { id: list.id, NOT: { defaultOwnerId: null } },
+      select: { id: true },
+    });
+    await tx.wishList.delete({ where: { id: list.id } });
+    if (wasDefault) {
+      const next = await tx.wishList.findFirst({
+        where: { ownerId: list.ownerId },
+        orderBy: { updatedAt: 'desc' },
+        select: { id: true },
+      });
+      if (next) await tx.wishList.update({ where: { id: next.id }, data: { defaultOwnerId: list.ownerId } });
+    }
+  });
+  return { ok: true };
+}

@@ -1,0 +1,106 @@
+/** Row → output mapping of the wish-list domain (one place, so every face answers the same). */
+import type { TOwnWish, TPrice, TWish, TWishListPrivacy, TWishListSummary } from '../../contracts/wish-lists';
+import { summarize, type TPersonRow } from '../people/access';
+
+type TDecimalLike = { toString(): string } | null;
+
+export function priceOf(amount: TDecimalLike, currency: string | null): TPrice | null {
+  if (amount === null || !currency) return null;
+  return { amount: Number(amount.toString()), currency: currency as TPrice['currency'] };
+}
+
+export function isoDate(value: Date | null): string | null {
+  return value ? value.toISOString().slice(0, 10) : null;
+}
+
+export interface TWishListRow {
+  id: string;
+  ownerId: string;
+  title: string;
+  description: string | null;
+  privacy: string;
+  exchangeId: string | null;
+  eventDate: Date | null;
+  defaultOwnerId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  owner: TPersonRow;
+  _count: { wishes: number };
+}
+
+export function wishListSummary(row: TWishListRow, canEdit: boolean): TWishListSummary {
+  return {
+    wishlistId: row.id,
+    ownerId: row.ownerId,
+    owner: summarize(row.owner),
+    title: row.title,
+    description: row.description,
+    privacy: row.privacy as TWishListPrivacy,
+    exchangeId: row.exchangeId,
+    eventDate: isoDate(row.eventDate),
+    isDefault: row.defaultOwnerId !== null,
+    wishCount: row._count.wishes,
+    canEdit,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export interface TWishRow {
+  id: string;
+  wishlistId: string;
+  title: string;
+  description: string | null;
+  priceAmount: TDecimalLike;
+  currency: string | null;
+  merchant: string | null;
+  quantity: number;
+  url: string | null;
+  imageUrl: string | null;
+  priority: number;
+  notes: string | null;
+  productId: string | null;
+  sortOrder: number;
+  receivedAt: Date | null;
+  createdAt: Date;
+}
+
+function wishBase(row: TWishRow) {
+  return {
+    wishId: row.id,
+    wishlistId: row.wishlistId,
+    title: row.title,
+    description: row.description,
+    price: priceOf(row.priceAmount, row.currency),
+    merchant: row.merchant,
+    quantity: row.quantity,
+    url: row.url,
+    imageUrl: row.imageUrl,
+    priority: row.priority,
+    notes: row.notes,
+    productId: row.productId,
+    sortOrder: row.sortOrder,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The owner's view: no claim field exists on it. */
+export function ownWish(row: TWishRow): TOwnWish {
+  return { ...wishBase(row), receivedAt: row.receivedAt?.toISOString() ?? null };
+}
+
+export function guestWish(
+  row: TWishRow,
+  claims: { claimerId: string; quantity: number }[],
+  viewerId: string | null,
+): TWish {
+  const claimedQuantity = claims.reduce((sum, claim) => sum + claim.quantity, 0);
+  const myClaimQuantity = claims.find((claim) => claim.claimerId === viewerId)?.quantity ?? 0;
+  return {
+    ...wishBase(row),
+    claimedQuantity,
+    myClaimQuantity,
+    remainingQuantity: Math.max(0, row.quantity - claimedQuantity),
+    isReceived: row.receivedAt !== null,
+  };
+}
