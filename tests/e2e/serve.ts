@@ -2,7 +2,8 @@
  * The server Playwright runs against: a fresh `gifting_e2e_<port>` database (dropped and migrated),
  * demo data, the built renderer, a mail catcher writing to test-results/e2e-mail, on E2E_PORT.
  */
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import path from 'node:path';
 import { loadConfig } from '../../server/config';
 import { startMailCatcher } from '../../scripts/lib/mail-catcher';
@@ -31,6 +32,19 @@ rmSync(mailDir, { recursive: true, force: true });
 const catcher = await startMailCatcher({ dir: mailDir });
 
 const port = process.env.E2E_PORT ?? '3101';
+
+// Real product pages for /wish-it/ to import, on the next port (the e2e server may read loopback
+// pages: URL_IMPORT_ALLOW_PRIVATE below; production refuses them).
+const pagesDir = path.resolve(import.meta.dirname, '../fixtures/product-pages');
+createServer((request, response) => {
+  const name = path.basename(new URL(request.url ?? '/', 'http://x').pathname);
+  try {
+    const html = readFileSync(path.join(pagesDir, name.endsWith('.html') ? name : `${name}.html`));
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+  } catch {
+    response.writeHead(404, { 'content-type': 'text/plain' }).end('no such page');
+  }
+}).listen(Number(port) + 1, '127.0.0.1');
 await startServer(
   loadConfig({
     ...process.env,
@@ -45,5 +59,6 @@ await startServer(
     // Generous throttling: the suite logs in many times from one address.
     LOGIN_MAX_FAILURES: '50',
     MAIL_MAX_PER_CLIENT: '1000',
+    URL_IMPORT_ALLOW_PRIVATE: 'true',
   }),
 );

@@ -35,3 +35,57 @@ export async function createGiftGuide(
     },
   });
 }
+
+export async function createMerchant(
+  db: TDb,
+  input: { marketCode: string; name?: string; isFeatured?: boolean; sortOrder?: number },
+) {
+  return db.merchant.create({
+    data: {
+      id: randomUUID(),
+      marketCode: input.marketCode,
+      name: input.name ?? `Shop ${uniqueSuffix()}`,
+      url: 'https://shop.example.test/',
+      isFeatured: input.isFeatured ?? false,
+      sortOrder: input.sortOrder ?? 0,
+    },
+  });
+}
+
+/** A product with its first price in the history; `guides` links it to gift guides. */
+export async function createProduct(
+  db: TDb,
+  input: {
+    marketCode: string;
+    merchantId: string;
+    title?: string;
+    description?: string;
+    price?: number;
+    currency?: string;
+    createdAt?: Date;
+    guides?: string[];
+  },
+) {
+  const id = randomUUID();
+  const createdAt = input.createdAt ?? new Date();
+  const price = input.price ?? 25;
+  const currency = input.currency ?? 'EUR';
+  const product = await db.product.create({
+    data: {
+      id,
+      marketCode: input.marketCode,
+      merchantId: input.merchantId,
+      title: input.title ?? `Product ${uniqueSuffix()}`,
+      description: input.description ?? null,
+      priceAmount: price,
+      currency,
+      url: `https://shop.example.test/p/${id}`,
+      imageUrl: `https://img.example.test/${id}.jpg`,
+      createdAt,
+      prices: { create: { amount: price, currency, recordedAt: createdAt } },
+    },
+  });
+  for (const giftGuideId of input.guides ?? [])
+    await db.productGiftGuide.create({ data: { productId: id, giftGuideId } });
+  return product;
+}

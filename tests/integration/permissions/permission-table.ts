@@ -148,6 +148,66 @@ export const PROCEDURES: Record<string, TProcedureRow> = {
   'shop.marketData': { expect: all(200) },
   'shop.markets': { expect: all(200) },
   'shop.topLevelGuides': { expect: all(200) },
+  // Shop (issue 13): the catalogue is public; unknown ids are 404 for everyone.
+  'shop.trendingGuide': { input: () => ({ market: 'GB' }), expect: all(200) },
+  'shop.guide': { input: () => ({ giftGuideId: noSuchId() }), expect: all(404) },
+  'shop.ancestors': { input: () => ({ giftGuideId: noSuchId() }), expect: all(404) },
+  'shop.childGuides': { input: () => ({ giftGuideId: noSuchId() }), expect: all(404) },
+  'shop.featuredShops': { input: () => ({ market: 'CA' }), expect: all(200) },
+  'shop.merchants': { input: () => ({ market: 'CA' }), expect: all(200) },
+  'shop.search': { input: () => ({ q: 'scarf', market: 'US' }), expect: all(200) },
+  'shop.newArrivals': { input: () => ({ market: 'US' }), expect: all(200) },
+  'shop.product': { input: () => ({ productId: noSuchId() }), expect: all(404) },
+  'shop.showPriceDrop': { input: () => ({ productId: noSuchId() }), expect: all(404) },
+  // Favourite guides are as private as the member's lists (the owner is private by default).
+  'shop.favoriteGuides': { input: (a) => ({ userId: a.owner.id }), expect: ownerOnly(200, { floater: 403 }) },
+  'shop.setFavoriteGuide': {
+    input: () => ({ giftGuideId: noSuchId(), favorite: true }),
+    expect: anyMember(404, { analyst: 403 }),
+  },
+  'shop.priceDropStatus': { input: () => ({ productId: noSuchId() }), expect: anyMember(404) },
+  'shop.subscribePriceDrop': { input: () => ({ productId: noSuchId() }), expect: anyMember(404, { analyst: 403 }) },
+  'shop.unsubscribePriceDrop': { input: () => ({ productId: noSuchId() }), expect: anyMember(404, { analyst: 403 }) },
+  // Merchandisers only (no actor of the table holds ElfMerchandiser; tested in shop.integration).
+  'shop.updateGuide': { input: () => ({ giftGuideId: noSuchId(), title: 'X' }), expect: anyMember(403) },
+  'shop.setFeaturedShop': { input: () => ({ merchantId: noSuchId(), isFeatured: true }), expect: anyMember(403) },
+  'shop.setProductPrice': { input: () => ({ productId: noSuchId(), amount: 1 }), expect: anyMember(403) },
+  // Wish lists (issue 13). The owner is private by default: only they (and staff impersonating
+  // them) see their lists; unknown lists and wishes are 404 whoever asks.
+  'wishLists.mine': { expect: anyMember(200) },
+  'wishLists.ofUser': { input: (a) => ({ userId: a.owner.id }), expect: ownerOnly(200, { floater: 403 }) },
+  'wishLists.get': { input: () => ({ wishlistId: noSuchId() }), expect: all(404) },
+  'wishLists.create': {
+    input: () => ({ title: 'Birthday', privacy: 'public' }),
+    expect: anyMember(200, { analyst: 403 }),
+  },
+  'wishLists.update': {
+    input: () => ({ wishlistId: noSuchId(), title: 'X' }),
+    expect: anyMember(404, { analyst: 403 }),
+  },
+  'wishLists.delete': { input: () => ({ wishlistId: noSuchId() }), expect: anyMember(404, { analyst: 403 }) },
+  'wishLists.wish': { input: () => ({ wishId: noSuchId() }), expect: anyMember(404) },
+  'wishLists.addWish': { input: () => ({ title: 'Warm socks' }), expect: anyMember(200, { analyst: 403 }) },
+  'wishLists.updateWish': {
+    input: () => ({ wishId: noSuchId(), title: 'X' }),
+    expect: anyMember(404, { analyst: 403 }),
+  },
+  'wishLists.deleteWish': { input: () => ({ wishId: noSuchId() }), expect: anyMember(404, { analyst: 403 }) },
+  'wishLists.reorder': {
+    input: () => ({ wishlistId: noSuchId(), wishIds: [noSuchId()] }),
+    expect: anyMember(404, { analyst: 403 }),
+  },
+  'wishLists.setReceived': {
+    input: () => ({ wishId: noSuchId(), received: true }),
+    expect: anyMember(404, { analyst: 403 }),
+  },
+  // Floaters (invitees) may mark gifts bought too.
+  'wishLists.claim': { input: () => ({ wishId: noSuchId() }), expect: { ...known(404), analystImpersonating: 403 } },
+  'wishLists.unclaim': { input: () => ({ wishId: noSuchId() }), expect: { ...known(404), analystImpersonating: 403 } },
+  'wishLists.purchases': { input: (a) => ({ userId: a.owner.id }), expect: ownerOnly(200, { floater: 403 }) },
+  'wishLists.giftsReceived': { input: (a) => ({ userId: a.owner.id }), expect: ownerOnly(200) },
+  'wishLists.importUrl': { input: () => ({ url: 'ftp://example.test/x' }), expect: anyMember(400, { analyst: 403 }) },
+  'wishLists.requestList': { input: () => ({ userId: noSuchId() }), expect: anyMember(404, { analyst: 403 }) },
 };
 
 const impersonatingRefused = (others: number, visitor = 401): TExpect => ({
@@ -162,6 +222,24 @@ export const ROUTES: Record<string, TRouteRow> = {
   'GET /readyz': { request: () => ({ path: '/readyz' }), expect: all(200) },
   'GET /v1/enums/:name': { request: () => ({ path: '/v1/enums/currencies' }), expect: all(200) },
   'GET /v1/shop/market-data': { request: () => ({ path: '/v1/shop/market-data?market=CA' }), expect: all(200) },
+  'GET /v1/shop/featured-shops': { request: () => ({ path: '/v1/shop/featured-shops?market=GB' }), expect: all(200) },
+  'GET /v1/gift-guides/top-level-guides': {
+    request: () => ({ path: '/v1/gift-guides/top-level-guides?market=CA' }),
+    expect: all(200),
+  },
+  // No trending guide in the test database's GB: an empty answer.
+  'GET /v1/gift-guides/trending-guide': {
+    request: () => ({ path: '/v1/gift-guides/trending-guide?market=GB' }),
+    expect: all(204),
+  },
+  'GET /v1/gift-guides/:id/ancestors': {
+    request: () => ({ path: `/v1/gift-guides/${noSuchId()}/ancestors` }),
+    expect: all(404),
+  },
+  'GET /v1/gift-guides/:id/child-guides': {
+    request: () => ({ path: `/v1/gift-guides/${noSuchId()}/child-guides` }),
+    expect: all(404),
+  },
 
   'GET /v1/features/': { request: () => ({ path: '/v1/features/' }), expect: all(200) },
   'GET /v1/features/:name/assignment': {
