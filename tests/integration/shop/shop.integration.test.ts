@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createJobRunner } from '../../../server/jobs/queue';
 import { JOB_HANDLERS, scheduleRecurringJobs } from '../../../server/jobs/registry';
-import { PRICE_DROP_SCAN_JOB } from '../../../server/services/shop/price-drops';
+import { PRICE_DROP_SCAN_JOB, scanPriceDrops } from '../../../server/services/shop/price-drops';
 import { createMember, identityFor, ROLES } from '../../factories/identities';
 import { createGiftGuide, createMarket, createMerchant, createProduct } from '../../factories/shop';
 import { callerFor } from '../../helpers/caller';
@@ -283,5 +283,21 @@ describe('price drops', () => {
     expect(await testDb().notification.count({ where: { userId: quiet.id } })).toBe(0);
     const shown = await asWatcher.shop.showPriceDrop({ productId: products.cashmere! });
     expect([shown.oldPrice?.amount, shown.price.amount]).toEqual([129, 99]);
+
+    // A second drop, and two scans racing outside the queue: the conditional baseline update lets
+    // exactly one of them tell the watcher.
+    await asMerchandiser.shop.setProductPrice({ productId: products.cashmere!, amount: 89 });
+    const told = await Promise.all([scanPriceDrops(deps), scanPriceDrops(deps), scanPriceDrops(deps)]);
+    expect(await testDb().notification.count({ where: { userId: watcher.id, kind: 'price-drop' } })).toBe(2);
+    expect(told.reduce((sum, count) => sum + count, 0)).toBeGreaterThanOrEqual(1);
+    expect(
+      await testDb().job.count({
+        where: {
+          kind: 'price-drops:mail',
+          uniqueKey: { startsWith: 'price-drop-mail:' },
+          payload: { contains: watcher.id },
+        },
+      }),
+    ).toBe(2);
   });
 });
