@@ -1,18 +1,18 @@
 /**
- * Demo data for `npm start` and `npm run db:seed`: markets, gift guides, demo members and their
- * people data (birthdays, privacy, addresses, follows, a block, a family with two children).
- * Idempotent: rows are upserted by fixed ids, so running it twice changes nothing.
+ * Demo data for `npm start` and `npm run db:seed`: markets, the shop catalogue (gift guides, merchants,
+ * products and prices: prisma/seed-catalogue.ts), demo members and their people data (birthdays,
+ * privacy, addresses, follows, a block, a family with two children).
+ * Idempotent: rows are upserted by fixed ids (the catalogue's merchants and products are written
+ * afresh), so running it twice gives the same data.
  */
-import { createHash } from 'node:crypto';
 import { hashPassword } from '../server/auth/passwords';
 import { ROLES } from '../server/contracts/roles';
 import type { TDb } from '../server/db/client';
+import { seedCatalogue } from './seed-catalogue';
+import { seedId } from './seed-ids';
+import { seedWishLists } from './seed-wish-lists';
 
-/** Deterministic UUID-shaped ids so the seed is repeatable. */
-export function seedId(key: string): string {
-  const hex = createHash('sha256').update(`gifting-seed:${key}`).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
+export { seedId };
 
 export const DEMO_LOGIN = { email: 'demo@gifting.test', password: 'demo-password' } as const;
 /** A support admin for trying impersonation (and the desktop console). */
@@ -22,32 +22,6 @@ const MARKETS = [
   { countryCode: 'US', country: 'USA', currency: 'USD', locale: 'en-US', sortOrder: 0, isDefault: true },
   { countryCode: 'CA', country: 'Canada', currency: 'CAD', locale: 'en-CA', sortOrder: 1, isDefault: false },
   { countryCode: 'GB', country: 'UK', currency: 'GBP', locale: 'en-GB', sortOrder: 2, isDefault: false },
-];
-
-const GUIDES: { title: string; description: string; children: string[]; trending?: boolean }[] = [
-  {
-    title: 'Gifts for Her',
-    description: 'Thoughtful finds she will actually use.',
-    children: ['Cozy at home', 'Beauty & wellness', 'Jewelry'],
-  },
-  {
-    title: 'Gifts for Him',
-    description: 'From gadgets to grilling.',
-    children: ['Tech & gadgets', 'Outdoors', 'Grooming'],
-  },
-  {
-    title: 'Gifts for Kids',
-    description: 'Toys, books and crafts by age.',
-    children: ['Toddlers', 'Ages 5-8', 'Tweens'],
-  },
-  {
-    title: 'Secret Santa under $25',
-    description: 'Crowd-pleasers that fit the budget.',
-    children: ['Desk & office', 'Snacks & treats'],
-    trending: true,
-  },
-  { title: 'White Elephant', description: 'Funny, weird and wonderful.', children: [] },
-  { title: 'Experiences', description: 'Memories over things.', children: ['Classes', 'Subscriptions'] },
 ];
 
 export const DEMO_USERS = [
@@ -185,11 +159,13 @@ const FEATURES = [
 export interface TSeedResult {
   markets: number;
   giftGuides: number;
+  merchants: number;
+  products: number;
   users: number;
 }
 
 export async function seedDemoData(db: TDb): Promise<TSeedResult> {
-  let giftGuides = 0;
+  let catalogue = { giftGuides: 0, merchants: 0, products: 0 };
   // Every demo member logs in with the same demo password (hashed once, outside the transaction).
   const passwordHash = await hashPassword(DEMO_LOGIN.password);
   await db.$transaction(
@@ -197,35 +173,8 @@ export async function seedDemoData(db: TDb): Promise<TSeedResult> {
       for (const market of MARKETS) {
         await tx.market.upsert({ where: { countryCode: market.countryCode }, create: market, update: market });
       }
-      for (const market of MARKETS) {
-        for (const [index, guide] of GUIDES.entries()) {
-          const id = seedId(`guide:${market.countryCode}:${guide.title}`);
-          const data = {
-            marketCode: market.countryCode,
-            title: guide.title,
-            description: guide.description,
-            isTrending: Boolean(guide.trending),
-            sortOrder: index,
-          };
-          await tx.giftGuide.upsert({ where: { id }, create: { id, ...data }, update: data });
-          giftGuides += 1;
-          for (const [childIndex, child] of guide.children.entries()) {
-            const childId = seedId(`guide:${market.countryCode}:${guide.title}:${child}`);
-            const childData = {
-              marketCode: market.countryCode,
-              title: child,
-              parentGiftGuideId: id,
-              sortOrder: childIndex,
-            };
-            await tx.giftGuide.upsert({
-              where: { id: childId },
-              create: { id: childId, ...childData },
-              update: childData,
-            });
-            giftGuides += 1;
-          }
-        }
-      }
+      // Gift guides, merchants, products and price history (prisma/seed-catalogue.ts).
+      catalogue = await seedCatalogue(tx);
       for (const user of DEMO_USERS) {
         const id = seedId(`user:${user.key}`);
         const data = {
@@ -247,6 +196,7 @@ export async function seedDemoData(db: TDb): Promise<TSeedResult> {
         }
       }
       await seedPeople(tx);
+      await seedWishLists(tx);
       for (const content of CONTENT) {
         const data = { title: content.title, body: JSON.stringify({ sections: content.sections }) };
         await tx.contentBlock.upsert({
@@ -266,7 +216,7 @@ export async function seedDemoData(db: TDb): Promise<TSeedResult> {
     },
     { timeout: 30_000 },
   );
-  return { markets: MARKETS.length, giftGuides, users: DEMO_USERS.length };
+  return { markets: MARKETS.length, ...catalogue, users: DEMO_USERS.length };
 }
 
 type TTx = Parameters<Parameters<TDb['$transaction']>[0]>[0];
