@@ -28,7 +28,15 @@ export const DEMO_USERS = [
   { key: 'demo', firstName: 'Dana', lastName: 'Demo', username: 'dana', email: DEMO_LOGIN.email },
   { key: 'sam', firstName: 'Sam', lastName: 'Rivera', username: 'samr', email: 'sam@gifting.test' },
   { key: 'kim', firstName: 'Kim', lastName: 'Lee', username: 'kimlee', email: 'kim@gifting.test' },
-  { key: 'alex', firstName: 'Alex', lastName: 'Nguyen', username: 'alexn', email: 'alex@gifting.test' },
+  // Alex also edits the shop's guides and featured shops (merchandiser).
+  {
+    key: 'alex',
+    firstName: 'Alex',
+    lastName: 'Nguyen',
+    username: 'alexn',
+    email: 'alex@gifting.test',
+    roles: [ROLES.merchandiser],
+  },
   {
     key: 'support',
     firstName: 'Sky',

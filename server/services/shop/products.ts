@@ -45,12 +45,21 @@ function productOf(row: TProductRow): TProduct {
   };
 }
 
-/** The columns every product list selects; the previous price is the latest older, different one. */
+/** How long a drop is news: the "was" price shows for this many days after the price changed. */
+export const PRICE_DROP_SHOWN_DAYS = 30;
+
+/**
+ * The columns every product list selects. The previous price is the latest older, different one,
+ * and only while the current price is recent (set within PRICE_DROP_SHOWN_DAYS).
+ */
 const PRODUCT_COLUMNS = Prisma.sql`
   p.id, p.title, p.description, p.price_amount, p.currency, p.url, p.image_url, p.created_at,
   p.market_code, p.merchant_id, m.name AS merchant_name,
   (SELECT pp.amount FROM product_prices pp
     WHERE pp.product_id = p.id AND pp.amount <> p.price_amount
+      AND EXISTS (SELECT 1 FROM product_prices cur
+        WHERE cur.product_id = p.id AND cur.amount = p.price_amount AND cur.recorded_at > pp.recorded_at
+          AND cur.recorded_at >= NOW(3) - INTERVAL ${PRICE_DROP_SHOWN_DAYS} DAY)
     ORDER BY pp.recorded_at DESC LIMIT 1) AS previous_amount`;
 
 /**
