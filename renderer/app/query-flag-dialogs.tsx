@@ -1,8 +1,9 @@
 /**
- * Dialogs opened by query flags (spec §2): `priceDropRequest`, `priceDropSignUp` and
- * `requestWishlist=<userId>`. Opening one removes its flag from the address (a replace, no new
- * history entry). Their real contents arrive with the price-drop and wish-list features; until then
- * each dialog says honestly what it will do.
+ * Dialogs opened by query flags (spec §2): `priceDropRequest` and `priceDropSignUp` (price-drop
+ * alerts for the address's `productId` or `wishId`, which stay in the address; spec §4) and
+ * `requestWishlist=<userId>` (ask that person for a wish list). Opening one removes its flag from
+ * the address (a replace, no new history entry). Their contents (query-flag-modal.tsx) load the
+ * first time one opens, so the shell carries none of their weight.
  */
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { createObservable } from '../client/observable';

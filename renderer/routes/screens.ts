@@ -43,6 +43,9 @@ export const SCREENS: Partial<Record<TRouteName, TScreenLoader>> = {
   'v2.splash': contentScreen,
   // Shop
   'v2.shop.root': () => import('../features/shop/shop-screen'),
+  'v2.shop.search': () => import('../features/shop/search-screen'),
+  'v2.shop.newArrivals': () => import('../features/shop/new-arrivals-screen'),
+  'v2.giftGuide': () => import('../features/shop/gift-guide-screen'),
   // People: profiles, friends, settings
   'v2.profile.main': () => import('../features/people/profile-screen'),
   'v2.profile.friends': friendsScreen,
@@ -69,6 +72,10 @@ export const SCREENS: Partial<Record<TRouteName, TScreenLoader>> = {
   // E-mail links: one button follows or unfollows (opening the link changes nothing).
   'v2.actions.follow': followActionScreen,
   'v2.actions.unfollow': followActionScreen,
+  // E-mail links: a price drop, and links out ("Taking you to …").
+  'v2.actions.showPriceDrop': () => import('../features/actions/show-price-drop-screen'),
+  'v2.actions.redirect': () => import('../features/actions/redirect-screen'),
+  'v2.externalRedirect': () => import('../features/actions/redirect-screen'),
   // Family manager
   'v2.familyManager.root': familyManagerScreen,
   'v2.familyManager.selectMembers': familyManagerScreen,

@@ -212,7 +212,7 @@ test.describe('client runtime and app shell', () => {
     await page.goto('/?priceDropRequest=1&utm_source=flags');
     const dialog = page.getByTestId('price-drop-request-dialog');
     await expect(dialog).toBeVisible();
-    await expect(dialog).toContainText('coming soon');
+    await expect(dialog).toHaveAttribute('data-state', 'signed-out');
     await expect(page).toHaveURL(/\/\?utm_source=flags$/);
     // One entry for the visit; removing the flag replaced it.
     expect(await page.evaluate(() => window.history.length)).toBe(entries + 1);
