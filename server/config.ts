@@ -25,6 +25,8 @@ const ZConfig = z.object({
   RENDERER_DIST: z.string().default('renderer/dist'),
   /** Where uploaded files (profile pictures) are kept. */
   DATA_DIR: z.string().min(1).default('.data'),
+  /** Let /wish-it/ read pages on loopback and private addresses (tests serve pages locally). */
+  URL_IMPORT_ALLOW_PRIVATE: ZBoolean.default(false),
   TRUST_PROXY: ZBoolean.default(false),
   /** Header set by the edge with the visitor's country (used by /v1/auth/.where-am-i). */
   COUNTRY_HEADER: z.string().default('cf-ipcountry'),
@@ -97,6 +99,7 @@ export type TConfig = {
   shutdownGraceMs: number;
   rendererDist: string;
   dataDir: string;
+  urlImportAllowPrivate: boolean;
   trustProxy: boolean;
   countryHeader: string;
   redisUrl: string | undefined;
@@ -186,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     shutdownGraceMs: c.SHUTDOWN_GRACE_MS,
     rendererDist: c.RENDERER_DIST,
     dataDir: c.DATA_DIR,
+    urlImportAllowPrivate: c.URL_IMPORT_ALLOW_PRIVATE,
     trustProxy: c.TRUST_PROXY,
     countryHeader: c.COUNTRY_HEADER.toLowerCase(),
     redisUrl: c.REDIS_URL,
