@@ -84,6 +84,19 @@ function parseTarget(raw: string): URL {
   return url;
 }
 
+/** A redirect's target, re-checked like the first URL; a bad scheme there is refused, not the member's input. */
+function redirectTarget(location: string, from: URL): URL {
+  let next: URL;
+  try {
+    next = new URL(location, from);
+  } catch {
+    throw fail('redirects');
+  }
+  if ((next.protocol !== 'http:' && next.protocol !== 'https:') || next.username || next.password)
+    throw new AppError('BAD_REQUEST', { message: REFUSED_MESSAGE });
+  return next;
+}
+
 /** A DNS lookup that refuses the whole name if any of its addresses is refused, and pins the checked one. */
 function checkedLookup(allowPrivate: boolean): LookupFunction {
   return (hostname, options, callback) => {
@@ -141,8 +154,7 @@ async function fetchPage(start: URL, options: Required<Omit<TImportOptions, 'use
       if (response.statusCode >= 300 && response.statusCode < 400 && response.headers.location) {
         await response.body.dump();
         if (hop >= options.maxRedirects) throw fail('redirects');
-        const location = String(response.headers.location);
-        url = parseTarget(new URL(location, url).toString());
+        url = redirectTarget(String(response.headers.location), url);
         continue;
       }
       if (response.statusCode < 200 || response.statusCode >= 300) {
@@ -153,6 +165,11 @@ async function fetchPage(start: URL, options: Required<Omit<TImportOptions, 'use
       if (!/^(text\/html|application\/xhtml\+xml)\b/i.test(contentType)) {
         await response.body.dump();
         throw fail('content-type');
+      }
+      const declared = Number(response.headers['content-length']);
+      if (Number.isFinite(declared) && declared > options.maxBytes) {
+        response.body.destroy();
+        throw fail('too-large');
       }
       const chunks: Buffer[] = [];
       let size = 0;
@@ -174,11 +191,17 @@ async function fetchPage(start: URL, options: Required<Omit<TImportOptions, 'use
       throw new AppError('BAD_REQUEST', { message: REFUSED_MESSAGE });
     if (signal.aborted || chain.some((item) => /Timeout|AbortError/.test((item as Error)?.name ?? '')))
       throw fail('timeout', error);
-    if (chain.some((item) => ['ENOTFOUND', 'EAI_AGAIN'].includes((item as { code?: string })?.code ?? '')))
+    if (
+      chain.some((item) =>
+        ['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NODATA', 'ENODATA', 'ESERVFAIL'].includes(
+          (item as { code?: string })?.code ?? '',
+        ),
+      )
+    )
       throw fail('dns', error);
     throw fail('network', error);
   } finally {
-    void agent.close();
+    agent.destroy().catch(() => undefined);
   }
 }
 
@@ -322,7 +345,10 @@ export function extractProduct(html: Buffer | string, pageUrl: URL, charset?: st
   const $ =
     typeof html === 'string'
       ? cheerio.load(html)
-      : cheerio.loadBuffer(html, { encoding: charset ? { transportLayerEncodingLabel: charset } : {} });
+      : cheerio.loadBuffer(html, {
+          // The header's charset, else a BOM or <meta charset>, else UTF-8 (the sniffer's own default is windows-1252).
+          encoding: { defaultEncoding: 'utf-8', ...(charset ? { transportLayerEncodingLabel: charset } : {}) },
+        });
   const sources = [...jsonLdProducts($).map(fromJsonLd), fromMicrodata($), fromOpenGraph($)];
   const first = <K extends keyof TImportedProduct>(key: K): TImportedProduct[K] | null =>
     (sources.map((source) => source[key]).find((value) => value !== null && value !== undefined) ?? null) as
@@ -348,5 +374,9 @@ export async function importProductFromUrl(rawUrl: string, options: TImportOptio
     maxRedirects: options.maxRedirects ?? 3,
     userAgent: options.userAgent ?? 'GiftingBot/1.0 (+wish-list import)',
   });
-  return extractProduct(page.body, page.url, page.charset);
+  try {
+    return extractProduct(page.body, page.url, page.charset);
+  } catch (error) {
+    throw fail('network', error);
+  }
 }

@@ -24,6 +24,23 @@ beforeAll(async () => {
         response.writeHead(200, { 'content-type': 'text/html' });
         response.end(`<html><title>${'x'.repeat(300_000)}</title></html>`);
         return;
+      case '/endless': {
+        // Streams without a content-length and never ends: the size limit must stop it.
+        response.writeHead(200, { 'content-type': 'text/html' });
+        const timer = setInterval(() => response.write('<p>' + 'x'.repeat(16_000) + '</p>'), 1);
+        response.on('close', () => clearInterval(timer));
+        return;
+      }
+      case '/no-charset':
+        // UTF-8 bytes, no charset anywhere: read as UTF-8, not the HTML sniffer's windows-1252.
+        response.writeHead(200, { 'content-type': 'text/html' }).end(Buffer.from('<title>Crème brûlée torch</title>'));
+        return;
+      case '/go/lamp':
+        response.writeHead(302, { location: '/page/relative-image.html' }).end();
+        return;
+      case '/to-ftp':
+        response.writeHead(302, { location: 'ftp://127.0.0.1/file' }).end();
+        return;
       case '/pdf':
         response.writeHead(200, { 'content-type': 'application/pdf' }).end('%PDF');
         return;
@@ -90,7 +107,8 @@ describe('reading product pages', () => {
   });
 
   it('reads OpenGraph product tags when there is nothing else', async () => {
-    expect(await importProductFromUrl(`${base}/page/open-graph.html`, local)).toMatchObject({
+    expect(await importProductFromUrl(`${base}/page/open-graph.html`, local)).toEqual({
+      url: `${base}/page/open-graph.html`,
       title: 'Trail Espresso Maker',
       description: 'Hand-pumped espresso for camp mornings.',
       price: { amount: 89.5, currency: 'USD' },
@@ -100,8 +118,10 @@ describe('reading product pages', () => {
   });
 
   it('reads microdata and makes a relative image absolute', async () => {
-    expect(await importProductFromUrl(`${base}/page/microdata.html`, local)).toMatchObject({
+    expect(await importProductFromUrl(`${base}/page/microdata.html`, local)).toEqual({
+      url: `${base}/page/microdata.html`,
       title: 'Board Game Night Bundle',
+      description: 'Three party games in one box.',
       price: { amount: 34.99, currency: 'GBP' },
       imageUrl: `${base}/images/bundle.png`,
       merchant: 'Maple Games',
@@ -109,19 +129,37 @@ describe('reading product pages', () => {
   });
 
   it('gets what it can from broken markup and invalid JSON-LD, naming the host as merchant', async () => {
-    expect(await importProductFromUrl(`${base}/page/broken.html`, local)).toMatchObject({
+    expect(await importProductFromUrl(`${base}/page/broken.html`, local)).toEqual({
+      url: `${base}/page/broken.html`,
       title: 'Pottery Class for Two',
+      description: null,
       price: null,
       imageUrl: `${base}/img/pottery.jpg`,
       merchant: '127.0.0.1',
     });
   });
 
-  it('decodes the charset the server names', async () => {
-    expect(await importProductFromUrl(`${base}/latin1`, local)).toMatchObject({
+  it('resolves a relative image against the final URL after a redirect; AggregateOffer and seller', async () => {
+    expect(await importProductFromUrl(`${base}/go/lamp`, local)).toEqual({
+      url: `${base}/page/relative-image.html`,
+      title: 'Brass Desk Lamp',
+      description: 'A brass desk lamp with a linen shade.',
+      price: { amount: 49.9, currency: 'EUR' },
+      imageUrl: `${base}/page/images/lamp.jpg`,
+      merchant: 'Lumen & Co',
+    });
+  });
+
+  it('decodes the charset the server names, and UTF-8 when none is named', async () => {
+    expect(await importProductFromUrl(`${base}/latin1`, local)).toEqual({
+      url: `${base}/latin1`,
       title: 'Café crème set',
       description: 'Deux tasses à café',
+      price: null,
+      imageUrl: null,
+      merchant: '127.0.0.1',
     });
+    expect((await importProductFromUrl(`${base}/no-charset`, local)).title).toBe('Crème brûlée torch');
   });
 
   it('parses prices written in several ways', () => {
@@ -143,8 +181,15 @@ describe('refusing what it must not fetch', () => {
       code: 'BAD_REQUEST',
       reason: 'redirects',
     });
-    // A public page redirecting to the metadata address: refused even where loopback is allowed.
-    expect(await failure(importProductFromUrl(`${base}/to-metadata`, local))).toMatchObject({
+    // A page redirecting to the metadata address: refused even where loopback is allowed.
+    expect(await failure(importProductFromUrl(`${base}/to-metadata`, local))).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'That address cannot be imported',
+      reason: undefined,
+      fields: undefined,
+    });
+    // A redirect to another scheme is refused too (it is not the member's input to correct).
+    expect(await failure(importProductFromUrl(`${base}/to-ftp`, local))).toMatchObject({
       code: 'BAD_REQUEST',
       message: 'That address cannot be imported',
     });
@@ -162,15 +207,24 @@ describe('refusing what it must not fetch', () => {
         message: 'That address cannot be imported',
       });
     }
-    expect(await failure(importProductFromUrl('http://169.254.169.254/latest/meta-data/', local))).toMatchObject({
-      message: 'That address cannot be imported',
-    });
+    for (const [url, options] of [
+      ['http://169.254.169.254/latest/meta-data/', {}],
+      ['http://169.254.169.254/latest/meta-data/', local],
+      ['http://[fd00:ec2::254]/latest/meta-data/', local],
+      ['http://[::ffff:169.254.169.254]/', local],
+    ] as const) {
+      expect(await failure(importProductFromUrl(url, options)), url).toMatchObject({
+        code: 'BAD_REQUEST',
+        message: 'That address cannot be imported',
+      });
+    }
   });
 
   it('gives up on slow, huge, missing and non-HTML pages with a clear reason', async () => {
     const cases: [string, object, string][] = [
       ['/hang', { timeoutMs: 300 }, 'timeout'],
       ['/huge', { maxBytes: 100_000 }, 'too-large'],
+      ['/endless', { maxBytes: 100_000 }, 'too-large'],
       ['/missing', {}, 'status'],
       ['/pdf', {}, 'content-type'],
     ];
