@@ -34,7 +34,7 @@ export function ConfirmDialog({
   confirmTestId = 'confirm-action',
 }: TConfirmDialogProps) {
   return (
-    <LazyModal opened={opened} onClose={onCancel} title={title} centered>
+    <LazyModal opened={opened} onClose={onCancel} title={title} centered closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack gap="md" data-testid="confirm-dialog">
         {typeof message === 'string' ? <Text>{message}</Text> : message}
         <Group justify="flex-end" gap="sm">

@@ -20,6 +20,8 @@ export interface TErrorShapeData {
   httpStatus: number;
   fieldErrors?: TFieldErrors;
   retryAfter?: number;
+  /** Public details of the error (e.g. how many of a wish are still wanted after a lost claim). */
+  details?: Record<string, unknown>;
 }
 
 /** Converts any thrown error into an AppError (zod failures become VALIDATION with spec messages). */
@@ -53,6 +55,7 @@ const t = initTRPC.context<TContext>().create({
       appCode: appError.code,
       ...(appError.fieldErrors ? { fieldErrors: appError.fieldErrors } : {}),
       ...(appError.retryAfter ? { retryAfter: appError.retryAfter } : {}),
+      ...(appError.details ? { details: appError.details } : {}),
       stack: undefined,
     };
     return { ...shape, message: appError.message, data };

@@ -1,6 +1,6 @@
 /**
  * The request-wishlist dialog (`?requestWishlist={userId}`): a member asks someone without a list
- * to make one. They get a notification and, per their settings, an e-mail (sent by a job so a
+ * they can see, to make one. They get a notification and, per their settings, an e-mail (sent by a job so a
  * mail-server outage is retried). Asking again within a week changes nothing.
  */
 import type { TVerifiedIdentity } from '../../auth/tokens';
@@ -11,6 +11,7 @@ import { enqueueJob } from '../../jobs/queue';
 import { wishListRequestMail } from '../../mail/templates';
 import { requireMember, visiblePerson } from '../people/access';
 import { createNotification } from '../notifications/notify';
+import { listWishLists } from './lists';
 
 export const WISH_LIST_REQUEST_MAIL_JOB = 'wish-lists:request-mail';
 const REPEAT_WINDOW_MS = 7 * 24 * 3_600_000;
@@ -25,9 +26,13 @@ export async function requestWishList(
     throw new AppError('BAD_REQUEST', { message: 'You cannot ask yourself for a wish list' });
   const { person } = await visiblePerson(deps.db, caller, userId);
   if (person.deletedAt) throw new AppError('NOT_FOUND');
-  if ((await deps.db.wishList.count({ where: { ownerId: userId } })) > 0) {
-    throw new AppError('CONFLICT', { message: 'They already have a wish list' });
-  }
+  // Only lists the caller can see count: refusing because of hidden ones would reveal them, and
+  // asking someone whose lists you can't see for one you can is a fair request.
+  const visible = await listWishLists(deps.db, caller, userId).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === 'FORBIDDEN') return [];
+    throw error;
+  });
+  if (visible.length > 0) throw new AppError('CONFLICT', { message: 'They already have a wish list' });
   const recent = await deps.db.notification.findFirst({
     where: {
       userId,

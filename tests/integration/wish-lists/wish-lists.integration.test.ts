@@ -308,8 +308,12 @@ describe('wishes', () => {
     expect(
       await testDb().job.count({ where: { kind: 'wish-lists:request-mail', payload: { contains: target.member.id } } }),
     ).toBe(1);
-    await target.caller.wishLists.create({ title: 'Now I have one', privacy: 'public' });
+    // A list only they can see does not count (refusing would reveal it); a public one does.
+    await target.caller.wishLists.create({ title: 'Secret', privacy: 'private' });
     const third = await person();
-    expect(await statusOf(third.caller.wishLists.requestList({ userId: target.member.id }))).toBe(409);
+    expect((await third.caller.wishLists.requestList({ userId: target.member.id })).ok).toBe(true);
+    await target.caller.wishLists.create({ title: 'Now I have one', privacy: 'public' });
+    const fourth = await person();
+    expect(await statusOf(fourth.caller.wishLists.requestList({ userId: target.member.id }))).toBe(409);
   });
 });

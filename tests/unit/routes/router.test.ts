@@ -54,7 +54,7 @@ describe('router: table routes without a screen show coming-soon', () => {
   it('gives coming-soon routes a lazy screen and their area title, and only them', () => {
     const comingSoon = routes.filter(isComingSoon);
     expect(comingSoon.map((route) => route.name)).toEqual(
-      expect.arrayContaining(['v2.giftExchanges.list', 'v2.wishLists.own', 'v2.generator.root', 'v2.groups.list']),
+      expect.arrayContaining(['v2.giftExchanges.list', 'v2.generator.root', 'v2.groups.list']),
     );
     for (const route of comingSoon) {
       expect(typeof byId(route.name)?.lazy, route.name).toBe('function');
