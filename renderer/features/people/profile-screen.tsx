@@ -191,6 +191,52 @@ function ProfileContent({ profile }: { profile: TProfile }) {
           </Stack>
         </Group>
       </Card>
+      {profile.canSeePrivate || profile.relation.isSelf || profile.relation.isManagedByMe ? (
+        <nav aria-label={`${profile.displayName}'s gifts`}>
+          <Group gap="xs" wrap="wrap">
+            <Button
+              component={Link}
+              to={href('v2.profile.wishLists', { userId })}
+              variant="light"
+              size="sm"
+              data-testid="profile-wish-lists"
+            >
+              Wish lists
+            </Button>
+            <Button
+              component={Link}
+              to={href('v2.profile.favoriteGuides', { userId })}
+              variant="default"
+              size="sm"
+              data-testid="profile-favorite-guides"
+            >
+              Favourite guides
+            </Button>
+            {profile.relation.isSelf ? (
+              <>
+                <Button
+                  component={Link}
+                  to={href('v2.profile.purchases', { userId })}
+                  variant="default"
+                  size="sm"
+                  data-testid="profile-purchases"
+                >
+                  Purchases
+                </Button>
+                <Button
+                  component={Link}
+                  to={href('v2.profile.giftsReceived', { userId })}
+                  variant="default"
+                  size="sm"
+                  data-testid="profile-gifts-received"
+                >
+                  Gifts received
+                </Button>
+              </>
+            ) : null}
+          </Group>
+        </nav>
+      ) : null}
       {!profile.canSeePrivate ? (
         <Alert variant="light" color="gray" title="This profile is private" data-testid="profile-private">
           Only the people {profile.displayName} follows can see their birthday, lists and friends.

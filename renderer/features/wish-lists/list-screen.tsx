@@ -1,0 +1,131 @@
+/**
+ * /profile/:userId/wish-lists/:wishlistId/ (v2.profile.wishList): one list. Its owner (or their
+ * family manager) gets the editable view, which carries nothing about what others bought; everyone
+ * else gets the guest view, where they mark wishes as bought. The sort is in the address (?sort=).
+ */
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { WISH_SORTS, type TWishSort } from '../../../server/contracts/wish-lists';
+import { PageLayout } from '../../kit/page-layout';
+import { SelectField } from '../../kit/select-field';
+import { ListSkeleton } from '../../kit/states';
+import { href } from '../../routes/route-table';
+import { trpc } from '../../trpc';
+import { useMyUserId } from '../people/people-parts';
+import { GuestView } from './guest-view';
+import { OwnerView } from './owner-view';
+import { AccessErrorState, PrivacyBadge, formatDate, type TWishListSummary } from './wish-list-parts';
+
+const SORT_LABELS: Record<TWishSort, string> = {
+  custom: 'List order',
+  priority: 'Most wanted first',
+  price: 'Price, low to high',
+  date: 'Newest first',
+};
+
+function parseSort(value: string | null): TWishSort {
+  return (WISH_SORTS as readonly string[]).includes(value ?? '') ? (value as TWishSort) : 'custom';
+}
+
+function ListFacts({ list }: { list: TWishListSummary }) {
+  return (
+    <Stack gap={6}>
+      {list.description ? <Text data-testid="list-description-text">{list.description}</Text> : null}
+      <Group gap="xs">
+        <PrivacyBadge privacy={list.privacy} />
+        {list.eventDate ? (
+          <Text size="sm" c="dimmed" data-testid="list-event-date">
+            Event: {formatDate(list.eventDate)}
+          </Text>
+        ) : null}
+      </Group>
+    </Stack>
+  );
+}
+
+export default function WishListScreen() {
+  const { userId = '', wishlistId = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const sort = parseSort(params.get('sort'));
+  const input = { wishlistId, sort };
+  const detail = trpc.wishLists.get.useQuery(input, { retry: false });
+  const me = useMyUserId();
+  const data = detail.data;
+  const list = data?.list;
+  const ownerId = list?.ownerId ?? userId;
+  const mine = ownerId === me;
+  const ownerName = list?.owner.displayName;
+
+  const crumbs = mine
+    ? [
+        { label: 'Home', to: href('v2.home') },
+        { label: 'Wish lists', to: href('v2.wishLists.own') },
+        { label: list?.title ?? 'Wish list' },
+      ]
+    : [
+        { label: 'Home', to: href('v2.home') },
+        {
+          label: ownerName ? `${ownerName}'s wish lists` : 'Wish lists',
+          to: href('v2.profile.wishLists', { userId: ownerId }),
+        },
+        { label: list?.title ?? 'Wish list' },
+      ];
+
+  const sortSelect = (
+    <SelectField
+      label="Sort wishes"
+      width={220}
+      value={sort}
+      onChange={(value) => {
+        const next = new URLSearchParams(params);
+        if (value === 'custom') next.delete('sort');
+        else next.set('sort', value);
+        setParams(next, { replace: true });
+      }}
+      options={WISH_SORTS.map((value) => ({
+        value,
+        label: value === 'custom' && data?.view === 'owner' ? 'My order' : SORT_LABELS[value],
+      }))}
+      data-testid="wish-sort"
+    />
+  );
+
+  return (
+    <PageLayout
+      title={list?.title ?? 'Wish list'}
+      description={list && !mine ? `${list.owner.displayName}'s wish list` : undefined}
+      breadcrumbs={crumbs}
+      actions={
+        data?.view === 'owner' ? (
+          <Button
+            component={Link}
+            to={href('v2.profile.editWishList', { userId: ownerId, wishlistId })}
+            variant="default"
+            data-testid="list-edit"
+          >
+            Edit list
+          </Button>
+        ) : null
+      }
+      testId="wish-list-screen"
+    >
+      {detail.isError ? (
+        <AccessErrorState error={detail.error} onRetry={() => void detail.refetch()} retrying={detail.isFetching} />
+      ) : !data ? (
+        <ListSkeleton rows={4} height={110} />
+      ) : (
+        <Stack gap="lg">
+          <Group justify="space-between" align="flex-end" gap="md">
+            <ListFacts list={data.list} />
+            {data.wishes.length > 1 ? sortSelect : null}
+          </Group>
+          {data.view === 'owner' ? (
+            <OwnerView detail={data} input={input} canWatchPrices={mine} />
+          ) : (
+            <GuestView detail={data} input={input} />
+          )}
+        </Stack>
+      )}
+    </PageLayout>
+  );
+}
