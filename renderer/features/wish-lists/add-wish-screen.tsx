@@ -7,18 +7,14 @@
 import { Alert, Anchor, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { ZWishCreate, type TWishListSummary } from '../../../server/contracts/wish-lists';
 import { useIdentity } from '../../auth/identity-provider';
-import { FormFailure } from '../../kit/form-parts';
-import { useSchemaForm } from '../../kit/forms';
 import { PageLayout } from '../../kit/page-layout';
 import { EmptyState, ErrorState, ListSkeleton } from '../../kit/states';
-import { useToast } from '../../kit/toast';
 import { href } from '../../routes/route-table';
 import { trpc, type TRouterOutputs } from '../../trpc';
 import { formatPrice } from '../shop/format-price';
-import { ListSelect, defaultListId, wishListHref } from './list-form';
-import { WishFields, emptyWishValues, wishFieldOf, wishInput, wishValuesOf, type TWishFormValues } from './wish-form';
+import { EMPTY_WISH, WishForm, wishInput, wishValues, type TWishValues } from './wish-forms';
+import { ListSelect, defaultListId, listHref, type TWishListSummary, useWishToast } from './wish-list-parts';
 
 type TProductDetail = TRouterOutputs['shop']['product'];
 
@@ -41,7 +37,7 @@ function ListChoice({
         sees it afterwards.
       </Alert>
     );
-  return <ListSelect lists={lists} value={value} onChange={onChange} />;
+  return <ListSelect lists={lists} value={value} onChange={onChange} label="Add to the list" />;
 }
 
 /** The list choice and the wish's fields; saved, it toasts and opens the list the wish is on. */
@@ -52,14 +48,16 @@ export function AddWishForm({
   productId,
   submitLabel = 'Add wish',
   submitTestId = 'add-wish-submit',
+  testId = 'add-wish-form',
   extraActions,
 }: {
   lists: readonly TWishListSummary[];
-  initial: TWishFormValues;
+  initial: TWishValues;
   preselect?: string | null;
   productId?: string | null;
   submitLabel?: string;
   submitTestId?: string;
+  testId?: string;
   extraActions?: ReactNode;
 }) {
   const [wishlistId, setWishlistId] = useState(
@@ -67,47 +65,39 @@ export function AddWishForm({
   );
   const add = trpc.wishLists.addWish.useMutation();
   const utils = trpc.useUtils();
-  const toast = useToast();
+  const toast = useWishToast();
   const navigate = useNavigate();
   const { identity } = useIdentity();
-  const form = useSchemaForm(
-    ZWishCreate,
-    initial,
-    async (values) => {
-      const wish = await add.mutateAsync({
-        ...wishInput(values),
-        ...(wishlistId ? { wishlistId } : {}),
-        ...(productId ? { productId } : {}),
-      });
-      const list = lists.find((item) => item.wishlistId === wish.wishlistId);
-      toast.success(`“${wish.title}” is on ${list ? `“${list.title}”` : 'your new list “My wish list”'}`);
-      void utils.wishLists.mine.invalidate();
-      void utils.wishLists.get.invalidate({ wishlistId: wish.wishlistId });
-      await navigate(wishListHref({ ownerId: list?.ownerId ?? identity?.userId ?? '', wishlistId: wish.wishlistId }));
-    },
-    undefined,
-    { toInput: wishInput, fieldOf: wishFieldOf },
-  );
 
   return (
-    <form noValidate onSubmit={form.onSubmit} data-testid="add-wish-form">
-      <Stack gap="md">
-        <ListChoice lists={lists} value={wishlistId} onChange={setWishlistId} />
-        <WishFields form={form} />
-        <FormFailure message={form.failure} testId="add-wish-failure" />
-        <Group justify="space-between">
-          <Group gap="sm">
-            <Anchor component={Link} to={href('v2.wishLists.own')} size="sm">
-              Cancel
-            </Anchor>
-            {extraActions}
-          </Group>
-          <Button type="submit" loading={form.busy} data-testid={submitTestId}>
-            {submitLabel}
-          </Button>
+    <WishForm
+      initial={initial}
+      submitLabel={submitLabel}
+      testId={testId}
+      submitTestId={submitTestId}
+      failureTestId="add-wish-failure"
+      before={<ListChoice lists={lists} value={wishlistId} onChange={setWishlistId} />}
+      footer={
+        <Group gap="sm">
+          <Anchor component={Link} to={href('v2.wishLists.own')} size="sm">
+            Cancel
+          </Anchor>
+          {extraActions}
         </Group>
-      </Stack>
-    </form>
+      }
+      onSubmit={async (values) => {
+        const wish = await add.mutateAsync({
+          ...wishInput(values),
+          ...(wishlistId ? { wishlistId } : {}),
+          ...(productId ? { productId } : {}),
+        });
+        const list = lists.find((item) => item.wishlistId === wish.wishlistId);
+        toast.success(`“${wish.title}” is on ${list ? `“${list.title}”` : 'your new list “My wish list”'}`);
+        void utils.wishLists.mine.invalidate();
+        void utils.wishLists.get.invalidate({ wishlistId: wish.wishlistId });
+        await navigate(listHref({ ownerId: list?.ownerId ?? identity?.userId ?? '', wishlistId: wish.wishlistId }));
+      }}
+    />
   );
 }
 
@@ -154,18 +144,15 @@ function ProductPreview({ product }: { product: TProductDetail }) {
   );
 }
 
-function productValues(product: TProductDetail): TWishFormValues {
-  return {
-    ...wishValuesOf({
-      title: product.title,
-      description: product.description,
-      merchant: product.merchant.name,
-      url: product.url,
-      imageUrl: product.imageUrl,
-    }),
-    priceAmount: String(product.price.amount),
-    currency: product.price.currency,
-  };
+function productValues(product: TProductDetail): TWishValues {
+  return wishValues({
+    title: product.title,
+    description: product.description,
+    merchant: product.merchant.name,
+    url: product.url,
+    imageUrl: product.imageUrl,
+    price: product.price,
+  });
 }
 
 export default function AddWishScreen() {
@@ -202,7 +189,7 @@ export default function AddWishScreen() {
             key={fromShop?.productId ?? 'by-hand'}
             lists={lists.data}
             preselect={preselect}
-            initial={fromShop ? productValues(fromShop) : emptyWishValues()}
+            initial={fromShop ? productValues(fromShop) : EMPTY_WISH}
             productId={fromShop?.productId}
           />
         </Card>

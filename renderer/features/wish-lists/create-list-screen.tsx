@@ -4,17 +4,14 @@
  * default. A family manager making one for their child sends the child as its owner. Saved, the
  * new list opens.
  */
-import { Anchor, Button, Card, Group, Stack } from '@mantine/core';
+import { Anchor, Card } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { ZWishListCreate } from '../../../server/contracts/wish-lists';
-import { FormFailure } from '../../kit/form-parts';
-import { useSchemaForm } from '../../kit/forms';
 import { PageLayout } from '../../kit/page-layout';
-import { useToast } from '../../kit/toast';
 import { href } from '../../routes/route-table';
 import { trpc } from '../../trpc';
 import { useMyUserId } from '../people/people-parts';
-import { ListFields, emptyListValues, listInput, wishListHref } from './list-form';
+import { WishListForm, listInput } from './wish-forms';
+import { listHref, useWishToast } from './wish-list-parts';
 
 export default function CreateListScreen() {
   const { userId } = useParams();
@@ -23,24 +20,10 @@ export default function CreateListScreen() {
   const person = trpc.people.get.useQuery({ userId: userId ?? '' }, { enabled: forSomeoneElse });
   const name = forSomeoneElse && person.data && !person.data.isDeleted ? person.data.displayName : null;
   const navigate = useNavigate();
-  const toast = useToast();
+  const toast = useWishToast();
   const utils = trpc.useUtils();
   const create = trpc.wishLists.create.useMutation();
   const ownerId = forSomeoneElse ? userId : undefined;
-  const toInput = (values: ReturnType<typeof emptyListValues>) => ({ ...listInput(values), ownerId });
-  const form = useSchemaForm(
-    ZWishListCreate,
-    emptyListValues(),
-    async (values) => {
-      const list = await create.mutateAsync(toInput(values));
-      toast.success(`“${list.title}” is ready: add your first wish`);
-      void utils.wishLists.mine.invalidate();
-      void utils.wishLists.ofUser.invalidate({ userId: list.ownerId });
-      await navigate(wishListHref(list));
-    },
-    undefined,
-    { toInput },
-  );
   const backTo = forSomeoneElse && userId ? href('v2.profile.wishLists', { userId }) : href('v2.wishLists.own');
 
   return (
@@ -58,20 +41,23 @@ export default function CreateListScreen() {
       size="sm"
     >
       <Card withBorder radius="md" padding="lg">
-        <form noValidate onSubmit={form.onSubmit} data-testid="create-list-form">
-          <Stack gap="md">
-            <ListFields form={form} />
-            <FormFailure message={form.failure} testId="create-list-failure" />
-            <Group justify="space-between">
-              <Anchor component={Link} to={backTo} size="sm">
-                Cancel
-              </Anchor>
-              <Button type="submit" loading={form.busy} data-testid="create-list-submit">
-                Create list
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+        <WishListForm
+          ownerId={ownerId}
+          forSomeoneElse={forSomeoneElse}
+          submitLabel="Create list"
+          footer={
+            <Anchor component={Link} to={backTo} size="sm">
+              Cancel
+            </Anchor>
+          }
+          onSubmit={async (values) => {
+            const list = await create.mutateAsync({ ...listInput(values), ...(ownerId ? { ownerId } : {}) });
+            toast.success(`“${list.title}” is ready: add your first wish`);
+            void utils.wishLists.mine.invalidate();
+            void utils.wishLists.ofUser.invalidate({ userId: list.ownerId });
+            await navigate(listHref(list));
+          }}
+        />
       </Card>
     </PageLayout>
   );

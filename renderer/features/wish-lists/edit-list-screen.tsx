@@ -12,7 +12,7 @@ import { EmptyState, ListSkeleton, errorText } from '../../kit/states';
 import { href } from '../../routes/route-table';
 import { trpc } from '../../trpc';
 import { useMyUserId } from '../people/people-parts';
-import { WishListForm, listInput } from './wish-forms';
+import { WishListForm, listUpdateInput } from './wish-forms';
 import { AccessErrorState, listHref, type TWishListSummary, useWishToast } from './wish-list-parts';
 
 function DeleteList({ list }: { list: TWishListSummary }) {
@@ -123,12 +123,7 @@ export default function EditListScreen() {
                 </Anchor>
               }
               onSubmit={async (values) => {
-                const input = listInput(values);
-                const saved = await update.mutateAsync({
-                  ...input,
-                  wishlistId: list.wishlistId,
-                  isDefault: input.isDefault && !list.isDefault ? true : undefined,
-                });
+                const saved = await update.mutateAsync({ ...listUpdateInput(values), wishlistId: list.wishlistId });
                 toast.success(`“${saved.title}” is saved`);
                 await Promise.all([
                   utils.wishLists.get.invalidate({ wishlistId: list.wishlistId }),

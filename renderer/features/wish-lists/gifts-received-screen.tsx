@@ -14,7 +14,7 @@ import { href } from '../../routes/route-table';
 import { trpc, type TRouterOutputs } from '../../trpc';
 import { formatPrice } from '../shop/format-price';
 import { useMyUserId } from '../people/people-parts';
-import { formatDay } from './list-form';
+import { formatDate } from './wish-list-parts';
 
 type TGift = TRouterOutputs['wishLists']['giftsReceived'][number];
 
@@ -58,7 +58,7 @@ function GiftRow({ gift, userId }: { gift: TGift; userId: string }) {
           </Anchor>
           <Givers givers={gift.givers} />
           <Text size="sm" c="dimmed" data-testid="gift-received-at">
-            Received on {formatDay(gift.receivedAt)}
+            Received on {formatDate(gift.receivedAt)}
           </Text>
         </Stack>
         {gift.price ? (

@@ -12,7 +12,7 @@ import { QueryView } from '../../kit/query-view';
 import { CardGridSkeleton, EmptyState } from '../../kit/states';
 import { href } from '../../routes/route-table';
 import { trpc } from '../../trpc';
-import { ListCard } from './list-form';
+import { WishListCard } from './wish-list-parts';
 
 export default function OwnListsScreen() {
   const lists = trpc.wishLists.mine.useQuery();
@@ -57,7 +57,7 @@ export default function OwnListsScreen() {
         {(list) => (
           <CardGrid data-testid="own-lists">
             {list.map((item) => (
-              <ListCard key={item.wishlistId} list={item} />
+              <WishListCard key={item.wishlistId} list={item} />
             ))}
           </CardGrid>
         )}

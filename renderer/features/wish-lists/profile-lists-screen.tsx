@@ -18,7 +18,7 @@ import { useToast } from '../../kit/toast';
 import { href } from '../../routes/route-table';
 import { trpc } from '../../trpc';
 import { useMyUserId } from '../people/people-parts';
-import { ListCard } from './list-form';
+import { WishListCard } from './wish-list-parts';
 
 function AskForList({ profile }: { profile: TProfile }) {
   const toast = useToast();
@@ -125,7 +125,7 @@ function ListsOf({ profile }: { profile: TProfile }) {
       {(data) => (
         <CardGrid data-testid="profile-lists">
           {data.map((list) => (
-            <ListCard key={list.wishlistId} list={list} />
+            <WishListCard key={list.wishlistId} list={list} />
           ))}
         </CardGrid>
       )}

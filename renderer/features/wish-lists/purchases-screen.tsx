@@ -14,7 +14,7 @@ import { href } from '../../routes/route-table';
 import { trpc, type TRouterOutputs } from '../../trpc';
 import { formatPrice } from '../shop/format-price';
 import { useMyUserId } from '../people/people-parts';
-import { formatDay } from './list-form';
+import { formatDate } from './wish-list-parts';
 
 type TPurchase = TRouterOutputs['wishLists']['purchases'][number];
 
@@ -55,7 +55,7 @@ function PurchaseRow({ purchase, canUndo }: { purchase: TPurchase; canUndo: bool
             {purchase.quantity > 1 ? ` · ${purchase.quantity} of them` : ' · 1'}
           </Text>
           <Text size="sm" c="dimmed">
-            Marked as bought on {formatDay(purchase.claimedAt)}
+            Marked as bought on {formatDate(purchase.claimedAt)}
           </Text>
         </Stack>
         <Stack gap={6} align="flex-end">

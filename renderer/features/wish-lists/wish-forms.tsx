@@ -16,7 +16,6 @@ import {
   ZWishListCreate,
   ZWishListUpdate,
 } from '../../../server/contracts/wish-lists';
-import { DateField } from '../../kit/date-field';
 import { FormFailure } from '../../kit/form-parts';
 import { useSchemaForm } from '../../kit/forms';
 import { SelectField } from '../../kit/select-field';
@@ -42,14 +41,24 @@ export function listValues(list?: TWishListSummary): TListValues {
   };
 }
 
+/** The contract's shape (without ownerId/wishlistId/exchangeId): empty optional text is null. */
 export function listInput(values: TListValues) {
   return {
     title: values.title,
-    description: values.description,
+    description: values.description.trim() ? values.description : null,
     privacy: values.privacy as (typeof WISH_LIST_PRIVACY)[number],
     eventDate: values.eventDate || null,
     isDefault: values.isDefault === 'true',
   };
+}
+
+/**
+ * For ZWishListUpdate (add wishlistId): isDefault is sent only as true (`z.literal(true)`; a list
+ * stops being the default when another becomes it).
+ */
+export function listUpdateInput(values: TListValues) {
+  const { isDefault, ...rest } = listInput(values);
+  return isDefault ? { ...rest, isDefault: true as const } : rest;
 }
 
 function FieldError({ message }: { message: string | undefined }) {
@@ -82,7 +91,7 @@ export function WishListForm({
 }) {
   const toInput = (values: TListValues) =>
     list
-      ? { ...listInput(values), wishlistId: list.wishlistId, isDefault: values.isDefault === 'true' || undefined }
+      ? { ...listUpdateInput(values), wishlistId: list.wishlistId }
       : { ...listInput(values), ...(ownerId ? { ownerId } : {}) };
   const form = useSchemaForm(list ? ZWishListUpdate : ZWishListCreate, listValues(list), onSubmit, undefined, {
     toInput,
@@ -129,12 +138,11 @@ export function WishListForm({
             ))}
           </Stack>
         </Radio.Group>
-        <DateField
+        <TextInput
           label="Event date (optional)"
           description="A birthday or holiday this list is for."
-          value={values.eventDate || null}
-          onChange={(value) => set('eventDate', typeof value === 'string' ? value : '')}
-          error={form.errors.eventDate}
+          type="date"
+          {...field('eventDate')}
           data-testid="list-event-date-input"
         />
         <Checkbox
@@ -256,6 +264,8 @@ export function WishForm({
   before,
   footer,
   testId = 'wish-form',
+  submitTestId = 'wish-submit',
+  failureTestId = 'wish-failure',
 }: {
   initial?: TWishValues;
   submitLabel: string;
@@ -263,6 +273,8 @@ export function WishForm({
   before?: ReactNode;
   footer?: ReactNode;
   testId?: string;
+  submitTestId?: string;
+  failureTestId?: string;
 }) {
   const form = useSchemaForm(ZWishCreate, initial, onSubmit, undefined, {
     toInput: (values) => ({ ...wishInput(values), quantity: values.quantity }),
@@ -355,10 +367,10 @@ export function WishForm({
           data-testid="wish-notes-input"
         />
         <FieldError message={errors.productId} />
-        <FormFailure message={form.failure} testId="wish-failure" />
+        <FormFailure message={form.failure} testId={failureTestId} />
         <Group justify="space-between">
           {footer ?? <span />}
-          <Button type="submit" loading={form.busy} data-testid="wish-submit">
+          <Button type="submit" loading={form.busy} data-testid={submitTestId}>
             {submitLabel}
           </Button>
         </Group>

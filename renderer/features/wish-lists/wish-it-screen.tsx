@@ -7,7 +7,6 @@
 import { Button, Card, Group, Image, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { CURRENCIES } from '../../../server/contracts/enums';
 import { ZImportUrlInput } from '../../../server/contracts/wish-lists';
 import { FormFailure } from '../../kit/form-parts';
 import { useSchemaForm } from '../../kit/forms';
@@ -17,7 +16,7 @@ import { href } from '../../routes/route-table';
 import { trpc, type TRouterOutputs } from '../../trpc';
 import { formatPrice } from '../shop/format-price';
 import { AddWishForm, LogInToAddWishes, useMyListsFor } from './add-wish-screen';
-import { wishValuesOf, type TWishFormValues } from './wish-form';
+import { isCurrency, wishValues, type TWishValues } from './wish-forms';
 
 type TImported = TRouterOutputs['wishLists']['importUrl'];
 
@@ -55,18 +54,16 @@ function ReadPageForm({ initialUrl, onRead }: { initialUrl: string; onRead: (imp
   );
 }
 
-function importedValues(imported: TImported): TWishFormValues {
-  const values = wishValuesOf({
-    title: imported.title ?? undefined,
+/** What the page gave, as the form's values (a price only in a currency we know). */
+function importedValues(imported: TImported): TWishValues {
+  return wishValues({
+    title: imported.title,
     description: imported.description,
     merchant: imported.merchant,
     url: imported.url,
     imageUrl: imported.imageUrl,
+    price: imported.price && isCurrency(imported.price.currency) ? imported.price : null,
   });
-  const price = imported.price;
-  if (price && (CURRENCIES as readonly string[]).includes(price.currency))
-    return { ...values, priceAmount: String(price.amount), currency: price.currency };
-  return values;
 }
 
 function Preview({ imported }: { imported: TImported }) {
@@ -128,6 +125,7 @@ export default function WishItScreen() {
             initial={importedValues(imported)}
             submitLabel="Save wish"
             submitTestId="wish-it-save"
+            testId="wish-it-confirm"
             extraActions={
               <Button
                 variant="subtle"
