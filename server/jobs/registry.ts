@@ -9,6 +9,16 @@ import {
   scanPriceDrops,
   sendPriceDropMail,
 } from '../services/shop/price-drops';
+import { DRAWN_MAIL_JOB, sendDrawnMail } from '../services/exchanges/draw-exchange';
+import { INVITE_MAIL_JOB, sendInviteMail } from '../services/exchanges/invitations';
+import { MESSAGE_MAIL_JOB, sendMessageMail } from '../services/exchanges/messages';
+import {
+  REMINDER_MAIL_JOB,
+  REMINDER_SCAN_EVERY_MS,
+  REMINDER_SCAN_JOB,
+  scanExchangeReminders,
+  sendReminderMail,
+} from '../services/exchanges/reminders';
 import { sendWishListRequestMail, WISH_LIST_REQUEST_MAIL_JOB } from '../services/wish-lists/request';
 import { enqueueJob, type TJobHandler } from './queue';
 
@@ -19,6 +29,13 @@ export const JOB_HANDLERS: Record<string, TJobHandler> = {
   [PRICE_DROP_MAIL_JOB]: (deps, payload) => sendPriceDropMail(deps, payload as Parameters<typeof sendPriceDropMail>[1]),
   [WISH_LIST_REQUEST_MAIL_JOB]: (deps, payload) =>
     sendWishListRequestMail(deps, payload as Parameters<typeof sendWishListRequestMail>[1]),
+  [INVITE_MAIL_JOB]: (deps, payload) => sendInviteMail(deps, payload as Parameters<typeof sendInviteMail>[1]),
+  [DRAWN_MAIL_JOB]: (deps, payload) => sendDrawnMail(deps, payload as Parameters<typeof sendDrawnMail>[1]),
+  [MESSAGE_MAIL_JOB]: (deps, payload) => sendMessageMail(deps, payload as Parameters<typeof sendMessageMail>[1]),
+  [REMINDER_MAIL_JOB]: (deps, payload) => sendReminderMail(deps, payload as Parameters<typeof sendReminderMail>[1]),
+  [REMINDER_SCAN_JOB]: async (deps) => {
+    await scanExchangeReminders(deps);
+  },
 };
 
 /** How often the price-drop scan runs. */
@@ -27,4 +44,6 @@ export const PRICE_DROP_SCAN_EVERY_MS = 15 * 60_000;
 export async function scheduleRecurringJobs(db: TDb, now: Date): Promise<void> {
   const slot = Math.floor(now.getTime() / PRICE_DROP_SCAN_EVERY_MS);
   await enqueueJob(db, { kind: PRICE_DROP_SCAN_JOB, uniqueKey: `${PRICE_DROP_SCAN_JOB}:${slot}`, maxAttempts: 3 });
+  const hour = Math.floor(now.getTime() / REMINDER_SCAN_EVERY_MS);
+  await enqueueJob(db, { kind: REMINDER_SCAN_JOB, uniqueKey: `${REMINDER_SCAN_JOB}:${hour}`, maxAttempts: 3 });
 }

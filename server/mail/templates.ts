@@ -5,10 +5,15 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
+function layout(
+  title: string,
+  paragraphs: string[],
+  action?: { label: string; url: string },
+  accent = '#c92a2a',
+): string {
   const body = paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('');
   const button = action
-    ? `<p><a href="${escapeHtml(action.url)}" style="background:#c92a2a;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>`
+    ? `<p><a href="${escapeHtml(action.url)}" style="background:${escapeHtml(accent)};color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>`
     : '';
   return `<!doctype html><html><body style="font-family:sans-serif;max-width:560px"><h2>${escapeHtml(title)}</h2>${body}${button}</body></html>`;
 }
@@ -124,5 +129,29 @@ export function wishListRequestMail(input: {
     subject: `${input.requesterName} asked for your wish list`,
     text: `${lines.join('\n\n')}\n\nMake your wish list: ${input.createUrl}\n`,
     html: layout('Someone asked for your wish list', lines, { label: 'Make my wish list', url: input.createUrl }),
+  };
+}
+
+/**
+ * Every gift-exchange e-mail (invitations, draws, reminders, messages, thank-yous) in the exchange's
+ * theme: its emoji leads the subject and heading, its colour paints the button.
+ */
+export function exchangeMail(input: {
+  to: string;
+  theme: { emoji: string; color: string };
+  subject: string;
+  heading: string;
+  lines: string[];
+  action: { label: string; url: string };
+  manageUrl?: string;
+}): TMail {
+  const lines = input.manageUrl
+    ? [...input.lines, `You get this because you take part in a gift exchange. Manage e-mails: ${input.manageUrl}`]
+    : input.lines;
+  return {
+    to: input.to,
+    subject: `${input.theme.emoji} ${input.subject}`,
+    text: `${lines.join('\n\n')}\n\n${input.action.label}: ${input.action.url}\n`,
+    html: layout(`${input.theme.emoji} ${input.heading}`, lines, input.action, input.theme.color),
   };
 }

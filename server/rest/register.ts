@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TAppDeps } from '../deps';
 import { contentRoutes } from './v1/content';
 import { enumRoutes } from './v1/enums';
+import { exchangeRoutes } from './v1/exchanges';
 import { featureRoutes } from './v1/features';
 import { linkRoutes } from './v1/links';
 import { logRoutes } from './v1/logs';
@@ -20,6 +21,7 @@ export async function registerRestRoutes(app: FastifyInstance, deps: TAppDeps): 
     linkRoutes,
     logRoutes,
     userRoutes,
+    exchangeRoutes,
   ]) {
     await app.register(routes(deps));
   }

@@ -5,7 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import type { TDb } from '../../db/client';
 
-export type TNotificationKind = 'price-drop' | 'wish-list-request';
+/** 'exchange': an exchange event for one person (drawn, redrawn, reminders, messages, thank-yous). */
+export type TNotificationKind = 'price-drop' | 'wish-list-request' | 'exchange';
 
 export async function createNotification(
   db: Pick<TDb, 'notification'>,

@@ -1,0 +1,680 @@
+/**
+ * The gift-exchange domain's shapes (spec §3 exchange and exchange response, §7 users and
+ * draw-restricted users of an exchange, §9 default budget): input schemas with the spec §5 messages,
+ * shared by the `exchanges` tRPC router, the REST routes and the renderer's forms, and the outputs.
+ *
+ * Draw secrecy lives in the outputs: no participant shape carries a recipient. The only outputs with
+ * a pairing are `ZMyAssignment` (the caller's own recipient) and `ZDrawView` (the whole draw, for an
+ * organizer whose exchange's privacy settings allow it). A recipient never sees who their giver is:
+ * the messages and thank-yous a recipient reads name the giver "Your Secret Santa".
+ */
+import { z } from 'zod';
+import { DEFAULT_DELIVERY_TYPE, DEFAULT_EXCHANGE_BUDGET, EMAIL_MAX } from './constants';
+import { CURRENCIES } from './enums';
+import { VALIDATION_MESSAGES as M } from './messages';
+import { pagedOutput } from './paging';
+import { ZPersonSummary } from './people';
+import { hasForbiddenCharacters, normalizeEmail, ZUrl, ZUuid } from './validation';
+import { ZWishListSummary } from './wish-lists';
+
+// ---------------------------------------------------------------------------------------------
+// Constants
+// ---------------------------------------------------------------------------------------------
+
+/** Lifecycle: open for sign-up → drawn → exchanged (after the exchange date) → archived. */
+export const EXCHANGE_STATUSES = ['draft', 'open', 'drawn', 'exchanged', 'archived'] as const;
+export type TExchangeStatus = (typeof EXCHANGE_STATUSES)[number];
+export const EXCHANGE_STATUS_LABELS: Record<TExchangeStatus, string> = {
+  draft: 'Draft',
+  open: 'Open for sign-up',
+  drawn: 'Names drawn',
+  exchanged: 'Gifts exchanged',
+  archived: 'Archived',
+};
+
+export const DELIVERY_TYPES = ['mail', 'inPerson'] as const;
+export type TDeliveryType = (typeof DELIVERY_TYPES)[number];
+export const DELIVERY_TYPE_LABELS: Record<TDeliveryType, string> = {
+  mail: 'Gifts are sent by mail',
+  inPerson: 'Gifts are exchanged in person',
+};
+
+export const EXCHANGE_RESPONSES = ['accept', 'decline'] as const;
+export type TExchangeResponse = (typeof EXCHANGE_RESPONSES)[number];
+
+/**
+ * A participant's state. `organizing`: the organizer or an assistant who only organizes (no gift
+ * given or received). Disqualification is a separate flag: a disqualified participant keeps their
+ * answer but stays out of the draw until restored.
+ */
+export const PARTICIPANT_STATUSES = ['invited', 'accepted', 'declined', 'organizing'] as const;
+export type TParticipantStatus = (typeof PARTICIPANT_STATUSES)[number];
+
+/** Invitation e-mails and the exchange's pages use the chosen theme. */
+export const EXCHANGE_THEMES = [
+  {
+    id: 'classic',
+    name: 'Classic Secret Santa',
+    emoji: '🎅',
+    color: '#c92a2a',
+    tagline: 'Ho ho ho, who will you draw?',
+  },
+  {
+    id: 'winter',
+    name: 'Winter wonderland',
+    emoji: '❄️',
+    color: '#1864ab',
+    tagline: 'A little warmth for the cold days',
+  },
+  { id: 'hanukkah', name: 'Hanukkah', emoji: '🕎', color: '#364fc7', tagline: 'Eight nights, one surprise' },
+  { id: 'office', name: 'Office party', emoji: '💼', color: '#495057', tagline: 'Colleagues, gifts and good cheer' },
+  { id: 'family', name: 'Family gathering', emoji: '🏡', color: '#2b8a3e', tagline: 'Everyone gives, everyone gets' },
+  {
+    id: 'friends',
+    name: 'Friends',
+    emoji: '🥂',
+    color: '#862e9c',
+    tagline: 'Because friends are the family we choose',
+  },
+  {
+    id: 'white-elephant',
+    name: 'White elephant',
+    emoji: '🐘',
+    color: '#5f3dc4',
+    tagline: 'Funny, odd and unforgettable',
+  },
+  { id: 'birthday', name: 'Birthday', emoji: '🎂', color: '#d9480f', tagline: 'Many happy returns' },
+] as const;
+export type TExchangeThemeId = (typeof EXCHANGE_THEMES)[number]['id'];
+export const EXCHANGE_THEME_IDS = EXCHANGE_THEMES.map((theme) => theme.id) as [TExchangeThemeId, ...TExchangeThemeId[]];
+export const DEFAULT_EXCHANGE_THEME: TExchangeThemeId = 'classic';
+export function exchangeTheme(id: string | null | undefined): (typeof EXCHANGE_THEMES)[number] {
+  return EXCHANGE_THEMES.find((theme) => theme.id === id) ?? EXCHANGE_THEMES[0];
+}
+
+export const EXCHANGE_TITLE_MAX = 100;
+export const EXCHANGE_PARTICIPANTS_MAX = 10_000;
+export const INVITES_PER_REQUEST_MAX = 200;
+export const ICE_BREAKER_QUESTIONS_MAX = 10;
+export const EXCHANGE_MESSAGE_MAX = 2000;
+export const THANK_YOU_MAX = 2000;
+
+/** Exchange defaults of spec §3 and §9. */
+export const EXCHANGE_DEFAULTS = {
+  budget: { currency: DEFAULT_EXCHANGE_BUDGET.currency, amount: DEFAULT_EXCHANGE_BUDGET.amount },
+  deliveryType: DEFAULT_DELIVERY_TYPE as TDeliveryType,
+  themeId: DEFAULT_EXCHANGE_THEME,
+} as const;
+
+/** Exchange response defaults of spec §3. */
+export const EXCHANGE_RESPONSE_DEFAULTS = {
+  response: 'accept' as TExchangeResponse,
+  willShipInternationally: false,
+  notifyOfReplies: false,
+} as const;
+
+/** Reasons a draw cannot be made, as `details.reason` of the error the draw answers. */
+export const DRAW_FAILURE_REASONS = [
+  'too-few-participants',
+  'no-valid-assignment',
+  'single-loop-impossible',
+  'no-mutual-pairs-impossible',
+  'not-found',
+] as const;
+
+// ---------------------------------------------------------------------------------------------
+// Field schemas
+// ---------------------------------------------------------------------------------------------
+
+function requiredText(max: number) {
+  return z
+    .string({ error: M.required })
+    .refine((value) => value.trim().length > 0, { error: M.required, abort: true })
+    .refine((value) => value.length <= max, { error: M.maxLength(max) })
+    .refine((value) => !hasForbiddenCharacters(value), { error: M.invalidCharacters })
+    .transform((value) => value.trim());
+}
+
+/** Optional text: trimmed, empty becomes null. Line breaks are allowed where `multiline`. */
+function optionalText(max: number, multiline = false) {
+  return z
+    .string()
+    .max(max, { error: M.maxLength(max) })
+    .refine((value) => !hasForbiddenCharacters(multiline ? value.replace(/[\r\n\t]/g, ' ') : value), {
+      error: M.invalidCharacters,
+    })
+    .transform((value) => value.trim() || null)
+    .nullable()
+    .optional();
+}
+
+const ZDate = z
+  .string({ error: M.required })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Value is not a valid date' })
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: 'Value is not a valid date' });
+const ZOptionalDate = z.preprocess((value) => (value === '' ? null : value), ZDate.nullable().optional());
+
+const ZPartyTime = z.preprocess(
+  (value) => (value === '' ? null : value),
+  z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Value is not a valid time' })
+    .nullable()
+    .optional(),
+);
+
+const ZOptionalUrl = z.preprocess(
+  (value) => (value === '' ? null : value),
+  ZUrl.refine((value) => /^https?:/i.test(value), { error: M.url })
+    .refine((value) => value.length <= 1000, { error: M.maxLength(1000) })
+    .nullable()
+    .optional(),
+);
+
+export const ZBudget = z.object({
+  currency: z.enum(CURRENCIES, { error: 'Choose one of the listed currencies' }),
+  amount: z
+    .union([z.number(), z.string().trim()], { error: M.required })
+    .refine((value) => /^\d+(\.\d+)?$/.test(String(value)), { error: M.decimal, abort: true })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(0, { error: M.minValue(0) })
+        .max(1_000_000, { error: 'The maximum value allowed is 1000000' })
+        .transform((value) => Math.round(value * 100) / 100),
+    ),
+});
+export type TBudget = z.output<typeof ZBudget>;
+
+/** An e-mail as typed in an invitation: trimmed and normalised (spec §5 e-mail rules). */
+export const ZInviteEmail = z
+  .string({ error: M.required })
+  .refine((value) => value.trim().length > 0, { error: M.required, abort: true })
+  .refine((value) => value.trim().length <= EMAIL_MAX, { error: M.maxLength(EMAIL_MAX), abort: true })
+  .refine((value) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()), { error: M.email })
+  .transform(normalizeEmail);
+
+export const ZInviteeName = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+  z
+    .string()
+    .max(50, { error: M.maxLength(50) })
+    .refine((value) => !hasForbiddenCharacters(value), { error: M.invalidCharacters })
+    .transform((value) => value.trim())
+    .nullable()
+    .optional(),
+);
+
+/** One person typed by an organizer: a name and an e-mail (names entry page, light flow, invites). */
+export const ZInvitee = z.object({ name: ZInviteeName, email: ZInviteEmail });
+export type TInvitee = z.output<typeof ZInvitee>;
+
+function datesInOrder(value: { signUpDate?: string | null; exchangeDate?: string | null }, ctx: z.RefinementCtx) {
+  if (value.signUpDate && value.exchangeDate && value.signUpDate > value.exchangeDate) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['signUpDate'],
+      message: 'The sign-up date must be on or before the exchange date',
+    });
+  }
+}
+
+const exchangeFields = {
+  title: requiredText(EXCHANGE_TITLE_MAX),
+  description: optionalText(2000, true),
+  signUpDate: ZOptionalDate,
+  exchangeDate: ZDate,
+  budget: ZBudget.optional(),
+  location: optionalText(200),
+  locationGooglePlaceUrl: ZOptionalUrl,
+  locationGooglePlaceId: optionalText(200),
+  partyTime: ZPartyTime,
+  deliveryType: z.enum(DELIVERY_TYPES, { error: 'Choose how gifts are exchanged' }).optional(),
+  imageUrl: ZOptionalUrl,
+  groupId: z.preprocess((value) => (value === '' ? null : value), ZUuid.nullable().optional()),
+  themeId: z.enum(EXCHANGE_THEME_IDS, { error: 'Choose one of the listed themes' }).optional(),
+  /** The organizer draws and receives a gift too (true) or only organizes (false). */
+  organizerParticipates: z.boolean().optional(),
+};
+
+/** A restriction between two people of a creation request, by their index in `participants`. */
+export const ZIndexedRestriction = z.object({
+  giver: z.number().int().min(0),
+  receiver: z.number().int().min(0),
+  bothWays: z.boolean().default(true),
+});
+
+/**
+ * Creating an exchange: its fields, and optionally its people (typed names and e-mails, invited at
+ * once), restrictions between them, and the exchange it repeats. One transaction.
+ */
+export const ZExchangeCreate = z
+  .object({
+    ...exchangeFields,
+    participants: z.array(ZInvitee).max(INVITES_PER_REQUEST_MAX).optional(),
+    restrictions: z.array(ZIndexedRestriction).max(2000).optional(),
+    /** Repeat: copy the people and restrictions of this earlier exchange (the caller organized it). */
+    repeatOfExchangeId: ZUuid.optional(),
+    /** Don't let anyone draw the person they drew in the repeated exchange. */
+    excludePreviousPairs: z.boolean().optional(),
+    /** Send the invitation e-mails now (default) or later from the invite screens. */
+    sendInvitations: z.boolean().optional(),
+  })
+  .superRefine(datesInOrder)
+  .superRefine((value, ctx) => {
+    const count = value.participants?.length ?? 0;
+    value.restrictions?.forEach((restriction, index) => {
+      if (restriction.giver >= count || restriction.receiver >= count || restriction.giver === restriction.receiver) {
+        ctx.addIssue({ code: 'custom', path: ['restrictions', index], message: 'Choose two different people' });
+      }
+    });
+  });
+export type TExchangeCreate = z.output<typeof ZExchangeCreate>;
+
+export const ZExchangeId = z.object({ exchangeId: ZUuid });
+export const ZExchangeUserId = z.object({ exchangeId: ZUuid, userId: ZUuid });
+
+export const ZExchangeUpdate = z
+  .object({
+    exchangeId: ZUuid,
+    title: exchangeFields.title.optional(),
+    description: exchangeFields.description,
+    signUpDate: exchangeFields.signUpDate,
+    exchangeDate: ZDate.optional(),
+    budget: exchangeFields.budget,
+    location: exchangeFields.location,
+    locationGooglePlaceUrl: exchangeFields.locationGooglePlaceUrl,
+    locationGooglePlaceId: exchangeFields.locationGooglePlaceId,
+    partyTime: exchangeFields.partyTime,
+    deliveryType: exchangeFields.deliveryType,
+    imageUrl: exchangeFields.imageUrl,
+    themeId: exchangeFields.themeId,
+    organizerParticipates: exchangeFields.organizerParticipates,
+  })
+  .superRefine(datesInOrder);
+export type TExchangeUpdate = z.output<typeof ZExchangeUpdate>;
+
+/** The privacy settings screen and draw options. */
+export const ZExchangeSettings = z.object({
+  exchangeId: ZUuid,
+  /** The organizer (and assistants) may see the whole draw. Off by default. */
+  organizerCanViewDraw: z.boolean().optional(),
+  /** Participants see who else takes part (names only). */
+  participantsVisible: z.boolean().optional(),
+  /** Nobody draws the person they drew in the exchange this one repeats. */
+  excludePreviousPairs: z.boolean().optional(),
+  /** Everyone in one chain: A → B → C → … → A. */
+  singleLoop: z.boolean().optional(),
+  /** No two people draw each other. */
+  noMutualPairs: z.boolean().optional(),
+  /** Participants without a wish list by the sign-up date are disqualified. */
+  requireWishList: z.boolean().optional(),
+  /** Invitees who have not answered by the sign-up date are disqualified. */
+  disqualifyLateResponders: z.boolean().optional(),
+});
+export type TExchangeSettings = z.output<typeof ZExchangeSettings>;
+
+export const ZRsvp = z.object({
+  exchangeId: ZUuid,
+  response: z.enum(EXCHANGE_RESPONSES, { error: 'Choose whether you take part' }).default('accept'),
+  comment: optionalText(500, true),
+  willShipInternationally: z.boolean().default(false),
+  notifyOfReplies: z.boolean().default(false),
+});
+export type TRsvp = z.output<typeof ZRsvp>;
+
+export const ZInviteByEmail = z.object({
+  exchangeId: ZUuid,
+  /** Rows are validated one by one (a bad row never stops the good ones): see `ZInviteResult`. */
+  invitees: z
+    .array(z.object({ name: z.string().max(200).nullable().optional(), email: z.string().max(320) }))
+    .min(1, { error: M.required })
+    .max(INVITES_PER_REQUEST_MAX, {
+      error: `The maximum number of people per invitation is ${INVITES_PER_REQUEST_MAX}`,
+    }),
+  message: optionalText(1000, true),
+});
+
+export const ZInviteUsers = z.object({
+  exchangeId: ZUuid,
+  userIds: z.array(ZUuid).min(1, { error: M.required }).max(INVITES_PER_REQUEST_MAX),
+  message: optionalText(1000, true),
+});
+
+export const ZBulkInvite = z.object({
+  exchangeId: ZUuid,
+  text: z
+    .string()
+    .min(1, { error: M.required })
+    .max(50_000, { error: M.maxLength(50_000) }),
+  message: optionalText(1000, true),
+});
+
+export const INVITE_ROW_STATUSES = ['invited', 'already-invited', 'already-joined', 'duplicate', 'invalid'] as const;
+export const ZInviteResult = z.object({
+  row: z.number().int(),
+  name: z.string().nullable(),
+  email: z.string(),
+  status: z.enum(INVITE_ROW_STATUSES),
+  message: z.string(),
+  userId: z.string().nullable(),
+});
+export type TInviteResult = z.infer<typeof ZInviteResult>;
+export const ZInviteResults = z.object({
+  invited: z.number().int(),
+  results: z.array(ZInviteResult),
+});
+
+/**
+ * Reads pasted lines of names and e-mails (`Ann Lee <ann@example.com>`, `Ann Lee, ann@example.com`,
+ * `ann@example.com Ann Lee`, tab-separated spreadsheet rows, or a bare address). Ours, not a library:
+ * the accepted forms are product decisions and the parser must run in the browser for the preview.
+ */
+export function parseInviteLines(text: string): { row: number; name: string | null; email: string }[] {
+  const rows: { row: number; name: string | null; email: string }[] = [];
+  text.split(/\r?\n/).forEach((line, index) => {
+    const trimmed = line.trim();
+    if (!trimmed) return;
+    const angle = /^(.*?)<([^>]*)>\s*$/.exec(trimmed);
+    if (angle) {
+      rows.push({ row: index + 1, name: cleanName(angle[1] ?? ''), email: (angle[2] ?? '').trim() });
+      return;
+    }
+    const parts = trimmed.split(/[,;\t]+|\s+/).filter(Boolean);
+    const emailIndex = parts.findIndex((part) => part.includes('@'));
+    if (emailIndex === -1) {
+      rows.push({ row: index + 1, name: cleanName(trimmed), email: '' });
+      return;
+    }
+    const email = parts[emailIndex] ?? '';
+    const name = parts.filter((_, i) => i !== emailIndex).join(' ');
+    rows.push({ row: index + 1, name: cleanName(name), email });
+  });
+  return rows;
+}
+
+function cleanName(value: string): string | null {
+  const name = value.replace(/^["'\s,;]+|["'\s,;]+$/g, '').trim();
+  return name || null;
+}
+
+/** The exchange's wish list for the caller: one of their lists, or a new one with this title. */
+export const ZChooseExchangeWishList = z
+  .object({
+    exchangeId: ZUuid,
+    wishlistId: ZUuid.optional(),
+    newListTitle: requiredText(100).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.wishlistId && !value.newListTitle)
+      ctx.addIssue({ code: 'custom', path: ['newListTitle'], message: M.conditionalRequired });
+  });
+
+/** A floater's wish on their exchange list (no registration needed). */
+export const ZExchangeWish = z.object({
+  exchangeId: ZUuid,
+  title: requiredText(200),
+  url: ZOptionalUrl,
+  notes: optionalText(1000, true),
+});
+
+export const ZSetRestrictions = z.object({
+  exchangeId: ZUuid,
+  userId: ZUuid,
+  /** Everyone this participant may not draw; replaces their previous list. */
+  cannotDraw: z.array(ZUuid).max(EXCHANGE_PARTICIPANTS_MAX),
+  /** Also keep each of them from drawing this participant. */
+  bothWays: z.boolean().default(true),
+});
+
+export const ZSetHousehold = z.object({
+  exchangeId: ZUuid,
+  userId: ZUuid,
+  /** People of one household never draw each other; null takes them out of any household. */
+  household: optionalText(40),
+});
+
+export const ZSetAssistant = z.object({ exchangeId: ZUuid, userId: ZUuid, isAssistant: z.boolean() });
+export const ZSetDisqualified = z.object({
+  exchangeId: ZUuid,
+  userId: ZUuid,
+  disqualified: z.boolean(),
+  reason: optionalText(200),
+});
+
+export const ZReplaceParticipant = z.object({ exchangeId: ZUuid, userId: ZUuid, replacement: ZInvitee });
+
+export const ZSetQuestions = z.object({
+  exchangeId: ZUuid,
+  questions: z
+    .array(requiredText(300))
+    .max(ICE_BREAKER_QUESTIONS_MAX, { error: `The maximum number of questions is ${ICE_BREAKER_QUESTIONS_MAX}` }),
+});
+export const ZAnswerQuestion = z.object({
+  exchangeId: ZUuid,
+  questionId: ZUuid,
+  answer: z
+    .string()
+    .max(1000, { error: M.maxLength(1000) })
+    .refine((value) => !hasForbiddenCharacters(value.replace(/[\r\n\t]/g, ' ')), { error: M.invalidCharacters })
+    .transform((value) => value.trim()),
+});
+export const ZQuestionAnswerId = z.object({ questionAnswerId: ZUuid });
+export const ZFlagAnswer = z.object({ questionAnswerId: ZUuid, reason: optionalText(300, true) });
+
+/** Who the caller writes to: the person they drew, or their own (anonymous) Secret Santa. */
+export const CONVERSATION_PARTNERS = ['recipient', 'santa'] as const;
+export type TConversationPartner = (typeof CONVERSATION_PARTNERS)[number];
+export const ZConversation = z.object({ exchangeId: ZUuid, with: z.enum(CONVERSATION_PARTNERS) });
+export const ZSendMessage = ZConversation.extend({
+  body: requiredText(EXCHANGE_MESSAGE_MAX),
+});
+export const ZSendThankYou = z.object({ exchangeId: ZUuid, body: requiredText(THANK_YOU_MAX) });
+
+// ---------------------------------------------------------------------------------------------
+// Outputs
+// ---------------------------------------------------------------------------------------------
+
+export const EXCHANGE_ROLES = ['organizer', 'assistant', 'participant', 'invitee', 'none'] as const;
+export type TExchangeRole = (typeof EXCHANGE_ROLES)[number];
+
+/** What the caller may do, so screens show only the actions that will work. */
+export const ZExchangeAbilities = z.object({
+  manage: z.boolean(),
+  delete: z.boolean(),
+  draw: z.boolean(),
+  redraw: z.boolean(),
+  viewDraw: z.boolean(),
+  rsvp: z.boolean(),
+  sayThanks: z.boolean(),
+});
+
+export const ZExchangeSummary = z.object({
+  exchangeId: z.string(),
+  title: z.string(),
+  status: z.enum(EXCHANGE_STATUSES),
+  signUpDate: z.string().nullable(),
+  exchangeDate: z.string(),
+  budget: z.object({ currency: z.string(), amount: z.number() }),
+  deliveryType: z.enum(DELIVERY_TYPES),
+  themeId: z.string(),
+  imageUrl: z.string().nullable(),
+  organizer: ZPersonSummary,
+  myRole: z.enum(EXCHANGE_ROLES),
+  myStatus: z.enum(PARTICIPANT_STATUSES).nullable(),
+  participantCount: z.number().int(),
+  acceptedCount: z.number().int(),
+});
+export type TExchangeSummary = z.infer<typeof ZExchangeSummary>;
+
+export const ZMyParticipation = z.object({
+  status: z.enum(PARTICIPANT_STATUSES),
+  isAssistant: z.boolean(),
+  isDisqualified: z.boolean(),
+  disqualifiedReason: z.string().nullable(),
+  comment: z.string().nullable(),
+  willShipInternationally: z.boolean(),
+  notifyOfReplies: z.boolean(),
+  respondedAt: z.string().nullable(),
+  wishlistId: z.string().nullable(),
+});
+
+export const ZExchangeDetail = ZExchangeSummary.extend({
+  description: z.string().nullable(),
+  location: z.string().nullable(),
+  locationGooglePlaceUrl: z.string().nullable(),
+  locationGooglePlaceId: z.string().nullable(),
+  partyTime: z.string().nullable(),
+  groupId: z.string().nullable(),
+  organizerParticipates: z.boolean(),
+  drawnAt: z.string().nullable(),
+  settings: ZExchangeSettings.omit({ exchangeId: true }).required(),
+  repeatOfExchangeId: z.string().nullable(),
+  /** The copyable sign-up link (organizer and assistants only). */
+  signUpUrl: z.string().nullable(),
+  me: ZMyParticipation.nullable(),
+  can: ZExchangeAbilities,
+  questionCount: z.number().int(),
+});
+export type TExchangeDetail = z.infer<typeof ZExchangeDetail>;
+
+/** A person of an exchange as everyone in it sees them: never with a recipient. */
+export const ZExchangeParticipant = z.object({
+  person: ZPersonSummary,
+  status: z.enum(PARTICIPANT_STATUSES),
+  isOrganizer: z.boolean(),
+  isAssistant: z.boolean(),
+  isDisqualified: z.boolean(),
+  /** Organizer and assistants only (null for others). */
+  disqualifiedReason: z.string().nullable(),
+  email: z.string().nullable(),
+  comment: z.string().nullable(),
+  household: z.string().nullable(),
+  hasWishList: z.boolean(),
+  willShipInternationally: z.boolean(),
+  respondedAt: z.string().nullable(),
+  invitedAt: z.string(),
+});
+export type TExchangeParticipant = z.infer<typeof ZExchangeParticipant>;
+export const ZExchangeParticipantPage = pagedOutput(ZExchangeParticipant);
+
+/** One participant's restrictions (GET /v1/exchanges/{id}/draw-restricted-users). */
+export const ZDrawRestrictedUser = z.object({
+  person: ZPersonSummary,
+  household: z.string().nullable(),
+  cannotDraw: z.array(z.string()),
+});
+export type TDrawRestrictedUser = z.infer<typeof ZDrawRestrictedUser>;
+export const ZDrawRestrictedUserPage = pagedOutput(ZDrawRestrictedUser);
+
+export const ZQuestion = z.object({ questionId: z.string(), text: z.string() });
+export const ZQuestionWithAnswer = ZQuestion.extend({
+  questionAnswerId: z.string().nullable(),
+  answer: z.string().nullable(),
+});
+export const ZMyQuestions = z.object({ questions: z.array(ZQuestionWithAnswer) });
+
+export const ZShippingAddress = z.object({
+  address1: z.string(),
+  address2: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  postalCode: z.string(),
+  country: z.string(),
+});
+
+/** Why a giver sees no address: not by mail, not complete, or countries differ and no shipping abroad. */
+export const ADDRESS_HIDDEN_REASONS = ['in-person', 'incomplete', 'international'] as const;
+
+export const ZMyAssignment = z.object({
+  recipient: ZPersonSummary,
+  wishList: ZWishListSummary.nullable(),
+  answers: z.array(ZQuestionWithAnswer),
+  shippingAddress: ZShippingAddress.nullable(),
+  addressHiddenReason: z.enum(ADDRESS_HIDDEN_REASONS).nullable(),
+  /** The caller's own Secret Santa has sent a thank-you reply etc.: unread message counts. */
+  unreadFromRecipient: z.number().int(),
+  unreadFromSanta: z.number().int(),
+});
+export type TMyAssignment = z.infer<typeof ZMyAssignment>;
+
+export const ZDrawView = z.object({
+  pairs: z.array(z.object({ giver: ZPersonSummary, recipient: ZPersonSummary })),
+  drawnAt: z.string(),
+});
+
+export const ZExchangeMessage = z.object({
+  messageId: z.string(),
+  /** True when the caller wrote it. */
+  mine: z.boolean(),
+  /** The writer as the caller may know them: "Your Secret Santa" for the caller's giver. */
+  authorName: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
+});
+export const ZConversationView = z.object({
+  with: z.enum(CONVERSATION_PARTNERS),
+  /** The recipient's name, or "Your Secret Santa". */
+  partnerName: z.string(),
+  partnerPictureUrl: z.string().nullable(),
+  messages: z.array(ZExchangeMessage),
+});
+
+/** The anonymous conversations of every exchange the caller draws or is drawn in (for /messages). */
+export const ZExchangeConversationSummary = z.object({
+  exchangeId: z.string(),
+  exchangeTitle: z.string(),
+  with: z.enum(CONVERSATION_PARTNERS),
+  partnerName: z.string(),
+  lastMessage: z.string().nullable(),
+  lastAt: z.string().nullable(),
+  unread: z.number().int(),
+});
+
+export const ZThankYou = z.object({
+  thankYouId: z.string(),
+  /** Sent: the caller thanked their Secret Santa (giver not named). Received: the recipient, named. */
+  direction: z.enum(['sent', 'received']),
+  otherName: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
+});
+export const ZThankYous = z.object({
+  canSend: z.boolean(),
+  /** Why the caller cannot thank yet (before the exchange date, not drawn). */
+  notYetReason: z.string().nullable(),
+  items: z.array(ZThankYou),
+});
+
+export const ZExchangeEvent = z.object({
+  eventId: z.string(),
+  kind: z.string(),
+  actorName: z.string().nullable(),
+  text: z.string(),
+  createdAt: z.string(),
+});
+
+export const ZFlaggableAnswer = z.object({
+  questionAnswerId: z.string(),
+  exchangeId: z.string(),
+  exchangeTitle: z.string(),
+  question: z.string(),
+  answer: z.string(),
+  isFlagged: z.boolean(),
+});
+
+export const ZDrawOutcome = z.object({
+  status: z.enum(EXCHANGE_STATUSES),
+  drawnAt: z.string(),
+  participantCount: z.number().int(),
+  /** For changes after the draw: how many givers got a new recipient. */
+  changedGivers: z.number().int(),
+});
+
+export const ZRepeatCandidate = z.object({
+  exchangeId: z.string(),
+  title: z.string(),
+  exchangeDate: z.string(),
+  participantCount: z.number().int(),
+});

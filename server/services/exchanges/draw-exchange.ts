@@ -1,0 +1,403 @@
+/**
+ * The draw, with the draw engine (./draw): run once, atomically, decided by the database. The
+ * exchange row is locked (SELECT … FOR UPDATE) for the whole transaction, so of fifty concurrent
+ * requests one draws and the others find it drawn (409). Assignments are unique per giver and per
+ * recipient in the database as well. After the draw each giver sees only their own recipient.
+ */
+import type { TVerifiedIdentity } from '../../auth/tokens';
+import { exchangeTheme, type TMyAssignment } from '../../contracts/exchanges';
+import type { TDb } from '../../db/client';
+import type { TAppDeps } from '../../deps';
+import { AppError } from '../../errors';
+import { enqueueJobs } from '../../jobs/queue';
+import { exchangeMail } from '../../mail/templates';
+import { createNotification } from '../notifications/notify';
+import { PERSON_SELECT, summarize } from '../people/access';
+import { WISH_LIST_SELECT } from '../wish-lists/lists';
+import { wishListSummary } from '../wish-lists/shapes';
+import { accessExchange, manageExchange, requireDrawSeat, todayIso, type TExchangeRow } from './access';
+import { draw, hallSentence, type DrawResult, type Restriction } from './draw';
+import { recordEvent } from './events';
+import { lockExchange, TX_OPTIONS } from './invitations';
+import { MIN_DRAW_SIZE } from './shapes';
+
+export const DRAWN_MAIL_JOB = 'exchanges:drawn-mail';
+
+type TTx = Parameters<Parameters<TDb['$transaction']>[0]>[0];
+
+export interface TDrawSetup {
+  ids: string[];
+  restrictions: Restriction[];
+  households: string[][];
+  options: { singleLoop: boolean; noMutualPairs: boolean };
+}
+
+type TDrawFlags = Pick<
+  TExchangeRow,
+  'id' | 'excludePreviousPairs' | 'repeatOfExchangeId' | 'singleLoop' | 'noMutualPairs'
+>;
+
+/** Who is in the draw (accepted, not disqualified) and every restriction between them. */
+export async function loadDrawSetup(
+  db: Pick<TDb, 'exchangeParticipant' | 'exchangeRestriction' | 'exchangeAssignment'>,
+  exchange: TDrawFlags,
+): Promise<TDrawSetup> {
+  const seats = await db.exchangeParticipant.findMany({
+    where: { exchangeId: exchange.id, status: 'accepted', isDisqualified: false },
+    select: { userId: true, household: true },
+    orderBy: { userId: 'asc' },
+  });
+  const ids = seats.map((seat) => seat.userId);
+  const inDraw = new Set(ids);
+  const rows = await db.exchangeRestriction.findMany({
+    where: { exchangeId: exchange.id },
+    select: { giverId: true, receiverId: true },
+  });
+  const restrictions: Restriction[] = rows
+    .filter((row) => inDraw.has(row.giverId) && inDraw.has(row.receiverId))
+    .map((row) => ({ giver: row.giverId, receiver: row.receiverId }));
+  // "Not last year's recipient": the pairs of the exchange this one repeats.
+  if (exchange.excludePreviousPairs && exchange.repeatOfExchangeId) {
+    const previous = await db.exchangeAssignment.findMany({
+      where: { exchangeId: exchange.repeatOfExchangeId },
+      select: { giverId: true, receiverId: true },
+    });
+    for (const pair of previous)
+      if (inDraw.has(pair.giverId) && inDraw.has(pair.receiverId))
+        restrictions.push({ giver: pair.giverId, receiver: pair.receiverId });
+  }
+  const byHousehold = new Map<string, string[]>();
+  for (const seat of seats) {
+    if (!seat.household) continue;
+    const key = seat.household.toLowerCase();
+    byHousehold.set(key, [...(byHousehold.get(key) ?? []), seat.userId]);
+  }
+  return {
+    ids,
+    restrictions,
+    households: [...byHousehold.values()].filter((members) => members.length > 1),
+    options: { singleLoop: exchange.singleLoop, noMutualPairs: exchange.noMutualPairs },
+  };
+}
+
+async function namesOf(db: Pick<TDb, 'user'>, ids: string[]): Promise<Map<string, string>> {
+  const rows = await db.user.findMany({ where: { id: { in: ids } }, select: PERSON_SELECT });
+  return new Map(rows.map((row) => [row.id, summarize(row).displayName]));
+}
+
+/** Why a draw is impossible, in words naming the people (the engine speaks in ids). */
+async function refusal(db: Pick<TDb, 'user'>, result: Exclude<DrawResult, { ok: true }>): Promise<AppError> {
+  if (result.reason === 'no-valid-assignment') {
+    const { givers, allowedRecipients } = result.certificate;
+    const names = await namesOf(db, [...givers.slice(0, 10), ...allowedRecipients.slice(0, 10)]);
+    const name = (id: string) => names.get(id) ?? 'someone';
+    // Keep the first names readable; the counts say how many in all.
+    const giverNames =
+      givers.length <= 6 ? givers.map(name) : [...givers.slice(0, 3).map(name), ...givers.slice(3).map(() => '')];
+    const recipientNames =
+      allowedRecipients.length <= 6
+        ? allowedRecipients.map(name)
+        : [...allowedRecipients.slice(0, 3).map(name), ...allowedRecipients.slice(3).map(() => '')];
+    const message = `No draw is possible: ${hallSentence(giverNames, recipientNames)}`;
+    return new AppError('BAD_REQUEST', {
+      message,
+      details: { reason: 'no-valid-assignment', message, people: givers.slice(0, 10).map(name) },
+    });
+  }
+  if (result.reason === 'invalid-input') {
+    const message = `No draw is possible: ${result.errors[0]?.code === 'too-few-participants' ? `at least ${MIN_DRAW_SIZE} people must take part` : 'the list of people is not valid'}`;
+    return new AppError('BAD_REQUEST', { message, details: { reason: 'too-few-participants', message } });
+  }
+  const loop = result.reason.startsWith('single-loop');
+  const proven = result.reason.endsWith('impossible');
+  const message = loop
+    ? `No draw is possible as one single loop with these restrictions${proven ? '' : ' (none was found)'}: turn off "one loop" or lift a restriction.`
+    : `No draw is possible without two people drawing each other${proven ? '' : ' (none was found)'}: turn off "no pairs drawing each other" or lift a restriction.`;
+  return new AppError('BAD_REQUEST', {
+    message,
+    details: {
+      reason: proven ? (loop ? 'single-loop-impossible' : 'no-mutual-pairs-impossible') : 'not-found',
+      message,
+    },
+  });
+}
+
+/** Runs the engine inside the locked transaction and stores the result. */
+async function drawAndStore(
+  tx: TTx,
+  exchange: TDrawFlags,
+  seed: string | undefined,
+): Promise<{ count: number; givers: string[] }> {
+  const setup = await loadDrawSetup(tx, exchange);
+  if (setup.ids.length < MIN_DRAW_SIZE) {
+    const message = `No draw is possible: at least ${MIN_DRAW_SIZE} people must take part (${setup.ids.length} have accepted)`;
+    throw new AppError('BAD_REQUEST', { message, details: { reason: 'too-few-participants', message } });
+  }
+  const result = draw({
+    participants: setup.ids,
+    restrictions: setup.restrictions,
+    households: setup.households,
+    ...setup.options,
+    ...(seed ? { seed } : {}),
+  });
+  if (!result.ok) throw await refusal(tx, result);
+  const pairs = [...result.assignment].map(([giverId, receiverId]) => ({
+    exchangeId: exchange.id,
+    giverId,
+    receiverId,
+  }));
+  for (let start = 0; start < pairs.length; start += 1000)
+    await tx.exchangeAssignment.createMany({ data: pairs.slice(start, start + 1000) });
+  return { count: pairs.length, givers: setup.ids };
+}
+
+async function queueDrawnMails(tx: TTx, exchangeId: string, givers: string[], version: number, redraw: boolean) {
+  await enqueueJobs(
+    tx,
+    givers.map((userId) => ({
+      kind: DRAWN_MAIL_JOB,
+      payload: { exchangeId, userId, redraw },
+      uniqueKey: `exchange-drawn:${exchangeId}:${userId}:${version}`,
+    })),
+  );
+}
+
+/** Marks who is out of the draw by the organizer's conditions, once the sign-up date has passed. */
+export async function applyDisqualifications(
+  tx: Pick<TDb, 'exchangeParticipant'>,
+  exchange: Pick<TExchangeRow, 'id' | 'signUpDate' | 'requireWishList' | 'disqualifyLateResponders' | 'organizerId'>,
+  today = todayIso(),
+): Promise<number> {
+  const passed = exchange.signUpDate !== null && exchange.signUpDate.toISOString().slice(0, 10) < today;
+  let count = 0;
+  if (passed && exchange.disqualifyLateResponders)
+    count += (
+      await tx.exchangeParticipant.updateMany({
+        where: { exchangeId: exchange.id, status: 'invited', isDisqualified: false },
+        data: { isDisqualified: true, disqualifiedReason: 'Did not answer by the sign-up date' },
+      })
+    ).count;
+  if (passed && exchange.requireWishList)
+    count += (
+      await tx.exchangeParticipant.updateMany({
+        where: {
+          exchangeId: exchange.id,
+          status: 'accepted',
+          isDisqualified: false,
+          wishlistId: null,
+          userId: { not: exchange.organizerId },
+        },
+        data: { isDisqualified: true, disqualifiedReason: 'No wish list by the sign-up date' },
+      })
+    ).count;
+  return count;
+}
+
+export async function drawExchange(
+  deps: Pick<TAppDeps, 'db'>,
+  identity: TVerifiedIdentity | null,
+  exchangeId: string,
+  options: { seed?: string } = {},
+) {
+  const access = await manageExchange(deps.db, identity, exchangeId);
+  // Cheap early answer for the losers of a race; the locked read below decides for real.
+  if (access.exchange.status !== 'open')
+    throw new AppError('CONFLICT', { message: 'The names have already been drawn' });
+  return deps.db.$transaction(async (tx) => {
+    if ((await lockExchange(tx, exchangeId)) !== 'open')
+      throw new AppError('CONFLICT', { message: 'The names have already been drawn' });
+    await applyDisqualifications(tx, access.exchange);
+    const { count, givers } = await drawAndStore(tx, access.exchange, options.seed);
+    const drawnAt = new Date();
+    const version = access.exchange.drawVersion + 1;
+    await tx.exchange.update({ where: { id: exchangeId }, data: { status: 'drawn', drawnAt, drawVersion: version } });
+    await recordEvent(tx, { exchangeId, actorId: access.caller.userId, kind: 'drawn', details: { count } });
+    await queueDrawnMails(tx, exchangeId, givers, version, false);
+    return { status: 'drawn' as const, drawnAt: drawnAt.toISOString(), participantCount: count, changedGivers: count };
+  }, TX_OPTIONS);
+}
+
+/** Draws again (before the exchange date); everyone is told. Messages of the old pairs go with them. */
+export async function redrawExchange(
+  deps: Pick<TAppDeps, 'db'>,
+  identity: TVerifiedIdentity | null,
+  exchangeId: string,
+) {
+  const access = await manageExchange(deps.db, identity, exchangeId);
+  if (access.exchange.status !== 'drawn')
+    throw new AppError('CONFLICT', { message: 'The names have not been drawn yet' });
+  if (todayIso() >= access.exchange.exchangeDate.toISOString().slice(0, 10))
+    throw new AppError('CONFLICT', { message: 'The exchange date has come: the draw can no longer change' });
+  return deps.db.$transaction(async (tx) => {
+    const rows = await tx.$queryRaw<{ status: string; draw_version: number }[]>`
+      SELECT status, draw_version FROM exchanges WHERE id = ${exchangeId} FOR UPDATE`;
+    if (rows[0]?.status !== 'drawn' || Number(rows[0].draw_version) !== access.exchange.drawVersion)
+      throw new AppError('CONFLICT', { message: 'The draw just changed; reload to see it' });
+    await tx.exchangeAssignment.deleteMany({ where: { exchangeId } });
+    await tx.exchangeMessage.deleteMany({ where: { exchangeId } });
+    const { count, givers } = await drawAndStore(tx, access.exchange, undefined);
+    const drawnAt = new Date();
+    const version = access.exchange.drawVersion + 1;
+    await tx.exchange.update({ where: { id: exchangeId }, data: { drawnAt, drawVersion: version } });
+    await recordEvent(tx, { exchangeId, actorId: access.caller.userId, kind: 'redrawn', details: { count } });
+    await queueDrawnMails(tx, exchangeId, givers, version, true);
+    return { status: 'drawn' as const, drawnAt: drawnAt.toISOString(), participantCount: count, changedGivers: count };
+  }, TX_OPTIONS);
+}
+
+/** The caller's own recipient: name, exchange wish list, answers, and the address when it may be shown. */
+export async function getMyAssignment(
+  deps: Pick<TAppDeps, 'db'>,
+  identity: TVerifiedIdentity | null,
+  exchangeId: string,
+): Promise<TMyAssignment> {
+  const access = await accessExchange(deps.db, identity, exchangeId);
+  const seat = requireDrawSeat(access);
+  const pair = await deps.db.exchangeAssignment.findUnique({
+    where: { exchangeId_giverId: { exchangeId, giverId: seat.userId } },
+    select: { receiverId: true },
+  });
+  if (!pair) throw new AppError('NOT_FOUND', { message: 'The names have not been drawn yet' });
+  const [recipient, recipientSeat, answers, addresses, unreadFromRecipient, santa] = await Promise.all([
+    deps.db.user.findUniqueOrThrow({ where: { id: pair.receiverId }, select: PERSON_SELECT }),
+    deps.db.exchangeParticipant.findUnique({
+      where: { exchangeId_userId: { exchangeId, userId: pair.receiverId } },
+      select: { wishlistId: true },
+    }),
+    deps.db.exchangeQuestion.findMany({
+      where: { exchangeId },
+      orderBy: { sortOrder: 'asc' },
+      select: {
+        id: true,
+        text: true,
+        answers: { where: { userId: pair.receiverId }, select: { id: true, answer: true } },
+      },
+    }),
+    deps.db.mailingAddress.findMany({ where: { userId: { in: [pair.receiverId, seat.userId] } } }),
+    deps.db.exchangeMessage.count({
+      where: { exchangeId, giverId: seat.userId, fromGiver: false, readAt: null },
+    }),
+    deps.db.exchangeAssignment.findUnique({
+      where: { exchangeId_receiverId: { exchangeId, receiverId: seat.userId } },
+      select: { giverId: true },
+    }),
+  ]);
+  const unreadFromSanta = santa
+    ? await deps.db.exchangeMessage.count({
+        where: { exchangeId, giverId: santa.giverId, receiverId: seat.userId, fromGiver: true, readAt: null },
+      })
+    : 0;
+  const list = recipientSeat?.wishlistId
+    ? await deps.db.wishList.findUnique({ where: { id: recipientSeat.wishlistId }, select: WISH_LIST_SELECT })
+    : null;
+  const theirs = addresses.find((address) => address.userId === pair.receiverId);
+  const mine = addresses.find((address) => address.userId === seat.userId);
+  const complete = Boolean(theirs?.address1 && theirs.city && theirs.state && theirs.postalCode && theirs.country);
+  const abroad = Boolean(
+    mine?.country && theirs?.country && mine.country.trim().toLowerCase() !== theirs.country.trim().toLowerCase(),
+  );
+  const hiddenReason =
+    access.exchange.deliveryType !== 'mail'
+      ? ('in-person' as const)
+      : !complete
+        ? ('incomplete' as const)
+        : abroad && !seat.willShipInternationally
+          ? ('international' as const)
+          : null;
+  return {
+    recipient: summarize(recipient),
+    wishList: list ? wishListSummary(list, false) : null,
+    answers: answers.map((question) => ({
+      questionId: question.id,
+      text: question.text,
+      questionAnswerId: question.answers[0]?.id ?? null,
+      answer: question.answers[0]?.answer ?? null,
+    })),
+    shippingAddress:
+      hiddenReason === null && theirs
+        ? {
+            address1: theirs.address1!,
+            address2: theirs.address2,
+            city: theirs.city!,
+            state: theirs.state!,
+            postalCode: theirs.postalCode!,
+            country: theirs.country!,
+          }
+        : null,
+    addressHiddenReason: hiddenReason,
+    unreadFromRecipient,
+    unreadFromSanta,
+  };
+}
+
+/** The whole draw, for managers, only when the exchange's privacy settings let the organizer see it. */
+export async function viewDraw(deps: Pick<TAppDeps, 'db'>, identity: TVerifiedIdentity | null, exchangeId: string) {
+  const access = await accessExchange(deps.db, identity, exchangeId);
+  if (!access.isManager || !access.exchange.organizerCanViewDraw)
+    throw new AppError('FORBIDDEN', { message: 'The privacy settings keep the draw secret, even from the organizer' });
+  if (!access.exchange.drawnAt) throw new AppError('NOT_FOUND', { message: 'The names have not been drawn yet' });
+  const pairs = await deps.db.exchangeAssignment.findMany({
+    where: { exchangeId },
+    select: { giverId: true, receiverId: true },
+  });
+  const people = new Map(
+    (
+      await deps.db.user.findMany({
+        where: { id: { in: pairs.flatMap((pair) => [pair.giverId, pair.receiverId]) } },
+        select: PERSON_SELECT,
+      })
+    ).map((person) => [person.id, summarize(person)]),
+  );
+  return {
+    pairs: pairs
+      .map((pair) => ({ giver: people.get(pair.giverId)!, recipient: people.get(pair.receiverId)! }))
+      .sort((a, b) => a.giver.displayName.localeCompare(b.giver.displayName)),
+    drawnAt: access.exchange.drawnAt.toISOString(),
+  };
+}
+
+// ---- The mail ----
+
+export async function sendDrawnMail(
+  deps: Pick<TAppDeps, 'db' | 'mailer' | 'config'>,
+  payload: { exchangeId: string; userId: string; redraw: boolean },
+): Promise<void> {
+  const [exchange, user] = await Promise.all([
+    deps.db.exchange.findUnique({
+      where: { id: payload.exchangeId },
+      select: { title: true, themeId: true, exchangeDate: true },
+    }),
+    deps.db.user.findUnique({
+      where: { id: payload.userId },
+      select: { email: true, name: true, firstName: true, deletedAt: true, settings: { select: { emailGuid: true } } },
+    }),
+  ]);
+  if (!exchange || !user?.email || user.deletedAt) return;
+  await createNotification(deps.db, {
+    userId: payload.userId,
+    kind: 'exchange',
+    payload: { exchangeId: payload.exchangeId, event: payload.redraw ? 'redrawn' : 'drawn' },
+  });
+  const url = `${deps.config.publicUrl}/gift-exchanges/${payload.exchangeId}/`;
+  await deps.mailer.send(
+    exchangeMail({
+      to: user.email,
+      theme: exchangeTheme(exchange.themeId),
+      subject: payload.redraw
+        ? `Names were drawn again for ${exchange.title}`
+        : `Names are drawn for ${exchange.title}`,
+      heading: payload.redraw ? 'The names were drawn again' : 'The names are drawn!',
+      lines: [
+        `Hi ${user.firstName ?? user.name},`,
+        payload.redraw
+          ? `The organizer drew the names of "${exchange.title}" again. You may have a new person to give to: have a look.`
+          : `The names of "${exchange.title}" are drawn. Find out who you give to (it's a secret!).`,
+        `Gifts are exchanged on ${exchange.exchangeDate.toISOString().slice(0, 10)}.`,
+      ],
+      action: { label: 'See who I drew', url },
+      manageUrl: user.settings
+        ? `${deps.config.publicUrl}/email/notifications/?emailGuid=${user.settings.emailGuid}`
+        : undefined,
+    }),
+  );
+}

@@ -1,0 +1,332 @@
+/** Exchanges: create (with people, restrictions, a repeated exchange), read, edit, settings, archive, delete. */
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { TVerifiedIdentity } from '../../auth/tokens';
+import {
+  EXCHANGE_DEFAULTS,
+  type TExchangeCreate,
+  type TExchangeDetail,
+  type TExchangeRole,
+  type TExchangeSettings,
+  type TExchangeSummary,
+  type TExchangeUpdate,
+} from '../../contracts/exchanges';
+import type { TAppDeps } from '../../deps';
+import { AppError } from '../../errors';
+import { requireMember } from '../people/access';
+import {
+  accessExchange,
+  EXCHANGE_SELECT,
+  manageExchange,
+  requireOpen,
+  toDateValue,
+  todayIso,
+  type TExchangeAccess,
+} from './access';
+import { recordEvent } from './events';
+import { addInvitees, queueInviteMails, TX_OPTIONS } from './invitations';
+import { countsOf, exchangeDetail, exchangeSummary } from './shapes';
+
+type TDeps = Pick<TAppDeps, 'db' | 'config'>;
+
+function requireFutureDate(value: string | null | undefined, field: string): void {
+  if (value && value < todayIso())
+    throw new AppError('VALIDATION', { fieldErrors: { [field]: 'Choose today or a later date' } });
+}
+
+export async function detailFor(deps: TDeps, access: TExchangeAccess): Promise<TExchangeDetail> {
+  const [counts, questionCount, santa] = await Promise.all([
+    countsOf(deps.db, [access.exchange.id]),
+    deps.db.exchangeQuestion.count({ where: { exchangeId: access.exchange.id } }),
+    deps.db.exchangeAssignment.findUnique({
+      where: { exchangeId_receiverId: { exchangeId: access.exchange.id, receiverId: access.caller.userId } },
+      select: { giverId: true },
+    }),
+  ]);
+  return exchangeDetail(deps.config, access, counts.get(access.exchange.id)!, {
+    questionCount,
+    hasSanta: Boolean(santa),
+  });
+}
+
+export async function getExchange(
+  deps: TDeps,
+  identity: TVerifiedIdentity | null,
+  exchangeId: string,
+): Promise<TExchangeDetail> {
+  return detailFor(deps, await accessExchange(deps.db, identity, exchangeId));
+}
+
+export async function createExchange(
+  deps: TDeps,
+  identity: TVerifiedIdentity | null,
+  input: TExchangeCreate,
+): Promise<TExchangeDetail> {
+  const caller = requireMember(identity);
+  requireFutureDate(input.exchangeDate, 'exchangeDate');
+  requireFutureDate(input.signUpDate, 'signUpDate');
+  const previous = input.repeatOfExchangeId
+    ? await deps.db.exchange.findUnique({
+        where: { id: input.repeatOfExchangeId },
+        select: {
+          organizerId: true,
+          participants: { select: { userId: true, status: true, household: true } },
+          restrictions: { select: { giverId: true, receiverId: true } },
+        },
+      })
+    : null;
+  if (input.repeatOfExchangeId && (!previous || previous.organizerId !== caller.userId))
+    throw new AppError('NOT_FOUND', { message: 'You can only repeat an exchange you organized' });
+  const id = randomUUID();
+  const participates = input.organizerParticipates ?? true;
+  const sendInvitations = input.sendInvitations ?? true;
+  await deps.db.$transaction(async (tx) => {
+    await tx.exchange.create({
+      data: {
+        id,
+        organizerId: caller.userId,
+        title: input.title,
+        description: input.description ?? null,
+        signUpDate: input.signUpDate ? toDateValue(input.signUpDate) : null,
+        exchangeDate: toDateValue(input.exchangeDate),
+        budgetCurrency: input.budget?.currency ?? EXCHANGE_DEFAULTS.budget.currency,
+        budgetAmount: input.budget?.amount ?? EXCHANGE_DEFAULTS.budget.amount,
+        location: input.location ?? null,
+        locationGooglePlaceUrl: input.locationGooglePlaceUrl ?? null,
+        locationGooglePlaceId: input.locationGooglePlaceId ?? null,
+        partyTime: input.partyTime ?? null,
+        deliveryType: input.deliveryType ?? EXCHANGE_DEFAULTS.deliveryType,
+        imageUrl: input.imageUrl ?? null,
+        groupId: input.groupId ?? null,
+        themeId: input.themeId ?? EXCHANGE_DEFAULTS.themeId,
+        organizerParticipates: participates,
+        repeatOfExchangeId: input.repeatOfExchangeId ?? null,
+        excludePreviousPairs: Boolean(input.repeatOfExchangeId && input.excludePreviousPairs),
+        joinCode: randomBytes(16).toString('base64url'),
+      },
+    });
+    await tx.exchangeParticipant.create({
+      data: {
+        exchangeId: id,
+        userId: caller.userId,
+        status: participates ? 'accepted' : 'organizing',
+        respondedAt: new Date(),
+      },
+    });
+    await recordEvent(tx, { exchangeId: id, actorId: caller.userId, kind: 'created' });
+    const invitedIds: string[] = [];
+    // Repeat: the same people (all invited again) and their restrictions and households.
+    if (previous) {
+      const again = previous.participants.filter(
+        (seat) => seat.userId !== caller.userId && seat.status !== 'organizing' && seat.status !== 'declined',
+      );
+      await tx.exchangeParticipant.createMany({
+        data: again.map((seat) => ({
+          exchangeId: id,
+          userId: seat.userId,
+          household: seat.household,
+          invitedById: caller.userId,
+        })),
+      });
+      invitedIds.push(...again.map((seat) => seat.userId));
+      const people = new Set([caller.userId, ...invitedIds]);
+      await tx.exchangeRestriction.createMany({
+        data: previous.restrictions
+          .filter((pair) => people.has(pair.giverId) && people.has(pair.receiverId))
+          .map((pair) => ({ exchangeId: id, ...pair })),
+        skipDuplicates: true,
+      });
+    }
+    // Typed people (names entry, light flow); rows naming the organizer are skipped as already in.
+    if (input.participants?.length) {
+      const outcome = await addInvitees(tx, {
+        exchangeId: id,
+        invitedById: caller.userId,
+        rows: input.participants.map((person, index) => ({ row: index + 1, name: person.name, email: person.email })),
+      });
+      const bad = outcome.results.filter((result) => result.status === 'invalid' || result.status === 'duplicate');
+      if (bad.length > 0)
+        throw new AppError('VALIDATION', {
+          fieldErrors: Object.fromEntries(
+            bad.map((result) => [`participants.${result.row - 1}.email`, result.message]),
+          ),
+        });
+      invitedIds.push(...outcome.invitedIds);
+      const userIdOf = outcome.results.map((result) => result.userId);
+      const pairs = (input.restrictions ?? []).flatMap((restriction) => {
+        const giver = userIdOf[restriction.giver];
+        const receiver = userIdOf[restriction.receiver];
+        if (!giver || !receiver || giver === receiver) return [];
+        return restriction.bothWays
+          ? [
+              { giverId: giver, receiverId: receiver },
+              { giverId: receiver, receiverId: giver },
+            ]
+          : [{ giverId: giver, receiverId: receiver }];
+      });
+      await tx.exchangeRestriction.createMany({
+        data: pairs.map((pair) => ({ exchangeId: id, ...pair })),
+        skipDuplicates: true,
+      });
+    }
+    if (invitedIds.length > 0) {
+      await recordEvent(tx, {
+        exchangeId: id,
+        actorId: caller.userId,
+        kind: 'invited',
+        details: { count: invitedIds.length },
+      });
+      if (sendInvitations) await queueInviteMails(tx, { exchangeId: id, userIds: invitedIds });
+    }
+  }, TX_OPTIONS);
+  return getExchange(deps, caller, id);
+}
+
+export async function updateExchange(
+  deps: TDeps,
+  identity: TVerifiedIdentity | null,
+  input: TExchangeUpdate,
+): Promise<TExchangeDetail> {
+  const access = await manageExchange(deps.db, identity, input.exchangeId);
+  const { exchange } = access;
+  if (input.exchangeDate && input.exchangeDate !== exchange.exchangeDate.toISOString().slice(0, 10))
+    requireFutureDate(input.exchangeDate, 'exchangeDate');
+  const signUp = input.signUpDate === undefined ? exchange.signUpDate?.toISOString().slice(0, 10) : input.signUpDate;
+  const exchangeDate = input.exchangeDate ?? exchange.exchangeDate.toISOString().slice(0, 10);
+  if (signUp && signUp > exchangeDate)
+    throw new AppError('VALIDATION', {
+      fieldErrors: { signUpDate: 'The sign-up date must be on or before the exchange date' },
+    });
+  if (input.organizerParticipates !== undefined && input.organizerParticipates !== exchange.organizerParticipates)
+    requireOpen(access, 'Whether the organizer takes part can only change before the draw');
+  await deps.db.$transaction(async (tx) => {
+    await tx.exchange.update({
+      where: { id: exchange.id },
+      data: {
+        title: input.title,
+        description: input.description,
+        signUpDate:
+          input.signUpDate === undefined ? undefined : input.signUpDate ? toDateValue(input.signUpDate) : null,
+        exchangeDate: input.exchangeDate ? toDateValue(input.exchangeDate) : undefined,
+        budgetCurrency: input.budget?.currency,
+        budgetAmount: input.budget?.amount,
+        location: input.location,
+        locationGooglePlaceUrl: input.locationGooglePlaceUrl,
+        locationGooglePlaceId: input.locationGooglePlaceId,
+        partyTime: input.partyTime,
+        deliveryType: input.deliveryType,
+        imageUrl: input.imageUrl,
+        themeId: input.themeId,
+        organizerParticipates: input.organizerParticipates,
+      },
+    });
+    if (input.organizerParticipates !== undefined)
+      await tx.exchangeParticipant.update({
+        where: { exchangeId_userId: { exchangeId: exchange.id, userId: exchange.organizerId } },
+        data: { status: input.organizerParticipates ? 'accepted' : 'organizing' },
+      });
+    await recordEvent(tx, { exchangeId: exchange.id, actorId: access.caller.userId, kind: 'updated' });
+  });
+  return getExchange(deps, identity, exchange.id);
+}
+
+const DRAW_SETTINGS = ['excludePreviousPairs', 'singleLoop', 'noMutualPairs'] as const;
+
+export async function updateExchangeSettings(
+  deps: TDeps,
+  identity: TVerifiedIdentity | null,
+  input: TExchangeSettings,
+): Promise<TExchangeDetail> {
+  const access = await manageExchange(deps.db, identity, input.exchangeId);
+  const { exchangeId, ...settings } = input;
+  const drawChanges = DRAW_SETTINGS.filter(
+    (key) => settings[key] !== undefined && settings[key] !== access.exchange[key],
+  );
+  if (drawChanges.length > 0) requireOpen(access, 'The draw options can only change before the names are drawn');
+  if (settings.excludePreviousPairs && !access.exchange.repeatOfExchangeId)
+    throw new AppError('VALIDATION', {
+      fieldErrors: { excludePreviousPairs: 'This exchange does not repeat an earlier one' },
+    });
+  await deps.db.$transaction(async (tx) => {
+    await tx.exchange.update({ where: { id: exchangeId }, data: settings });
+    await recordEvent(tx, {
+      exchangeId,
+      actorId: access.caller.userId,
+      kind: 'settings-changed',
+      details: { changed: Object.keys(settings) },
+    });
+  });
+  return getExchange(deps, identity, exchangeId);
+}
+
+export async function archiveExchange(
+  deps: TDeps,
+  identity: TVerifiedIdentity | null,
+  exchangeId: string,
+): Promise<TExchangeDetail> {
+  const access = await manageExchange(deps.db, identity, exchangeId);
+  await deps.db.$transaction(async (tx) => {
+    await tx.exchange.update({ where: { id: exchangeId }, data: { status: 'archived' } });
+    await recordEvent(tx, { exchangeId, actorId: access.caller.userId, kind: 'archived' });
+  });
+  return getExchange(deps, identity, exchangeId);
+}
+
+/** Only the organizer deletes. Lists kept for the exchange become private to their owners. */
+export async function deleteExchange(
+  deps: TDeps,
+  identity: TVerifiedIdentity | null,
+  exchangeId: string,
+): Promise<{ ok: true }> {
+  const access = await accessExchange(deps.db, identity, exchangeId);
+  if (!access.isOrganizer) throw new AppError('FORBIDDEN', { message: 'Only the organizer can delete the exchange' });
+  await deps.db.$transaction(async (tx) => {
+    await tx.wishList.updateMany({ where: { exchangeId }, data: { privacy: 'private', exchangeId: null } });
+    await tx.exchange.delete({ where: { id: exchangeId } });
+  });
+  return { ok: true };
+}
+
+export async function listMyExchanges(deps: TDeps, identity: TVerifiedIdentity | null): Promise<TExchangeSummary[]> {
+  if (!identity) throw new AppError('UNAUTHENTICATED');
+  const seats = await deps.db.exchangeParticipant.findMany({
+    where: { userId: identity.userId },
+    select: { isAssistant: true, status: true, exchange: { select: EXCHANGE_SELECT } },
+    orderBy: { exchange: { exchangeDate: 'desc' } },
+    take: 200,
+  });
+  const counts = await countsOf(
+    deps.db,
+    seats.map((seat) => seat.exchange.id),
+  );
+  return seats.map((seat) => {
+    const role: TExchangeRole =
+      seat.exchange.organizerId === identity.userId
+        ? 'organizer'
+        : seat.isAssistant
+          ? 'assistant'
+          : seat.status === 'invited'
+            ? 'invitee'
+            : 'participant';
+    return exchangeSummary(seat.exchange, { role, status: seat.status }, counts.get(seat.exchange.id)!);
+  });
+}
+
+export async function listRepeatCandidates(deps: TDeps, identity: TVerifiedIdentity | null) {
+  const caller = requireMember(identity);
+  const rows = await deps.db.exchange.findMany({
+    where: { organizerId: caller.userId },
+    orderBy: { exchangeDate: 'desc' },
+    take: 50,
+    select: { id: true, title: true, exchangeDate: true },
+  });
+  const counts = await countsOf(
+    deps.db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({
+    exchangeId: row.id,
+    title: row.title,
+    exchangeDate: row.exchangeDate.toISOString().slice(0, 10),
+    participantCount: counts.get(row.id)!.participantCount,
+  }));
+}
