@@ -59,6 +59,8 @@ const anyMember = (status: number, opts: { floater?: number; analyst?: number } 
   adminImpersonating: status,
 });
 const noSuchId = (): string => crypto.randomUUID();
+/** A date a month from today (YYYY-MM-DD), for exchanges. */
+const inAMonth = (): string => new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
 
 export const PROCEDURES: Record<string, TProcedureRow> = {
   'auth.me': { expect: all(200) },
@@ -208,6 +210,121 @@ export const PROCEDURES: Record<string, TProcedureRow> = {
   'wishLists.giftsReceived': { input: (a) => ({ userId: a.owner.id }), expect: ownerOnly(200) },
   'wishLists.importUrl': { input: () => ({ url: 'ftp://example.test/x' }), expect: anyMember(400, { analyst: 403 }) },
   'wishLists.requestList': { input: () => ({ userId: noSuchId() }), expect: anyMember(404, { analyst: 403 }) },
+  // Gift exchanges (issue 14). None of the table's actors is in an exchange: an unknown exchange
+  // answers 404 to every known identity (its existence never leaks); managing needs a full sign-in;
+  // analysts impersonating only read.
+  'exchanges.mine': { expect: known(200) },
+  'exchanges.get': { input: () => ({ exchangeId: noSuchId() }), expect: known(404) },
+  'exchanges.create': {
+    input: () => ({ title: 'Office Secret Santa', exchangeDate: inAMonth() }),
+    expect: anyMember(200, { analyst: 403 }),
+  },
+  'exchanges.update': {
+    input: () => ({ exchangeId: noSuchId(), title: 'X' }),
+    expect: anyMember(404, { analyst: 403 }),
+  },
+  'exchanges.updateSettings': {
+    input: () => ({ exchangeId: noSuchId(), organizerCanViewDraw: true }),
+    expect: anyMember(404, { analyst: 403 }),
+  },
+  'exchanges.archive': { input: () => ({ exchangeId: noSuchId() }), expect: anyMember(404, { analyst: 403 }) },
+  'exchanges.delete': { input: () => ({ exchangeId: noSuchId() }), expect: anyMember(404, { analyst: 403 }) },
+  'exchanges.repeatCandidates': { expect: anyMember(200) },
+  'exchanges.activity': { input: () => ({ exchangeId: noSuchId() }), expect: known(404) },
+  'exchanges.participants': { input: () => ({ exchangeId: noSuchId() }), expect: known(404) },
+  'exchanges.participant': { input: () => ({ exchangeId: noSuchId(), userId: noSuchId() }), expect: known(404) },
+  'exchanges.disqualified': { input: () => ({ exchangeId: noSuchId() }), expect: known(404) },
+  'exchanges.inviteByEmail': {
+    input: () => ({ exchangeId: noSuchId(), invitees: [{ email: 'ann@example.com' }] }),
+    expect: anyMember(404, { analyst: 403 }),
+  },
+  'exchanges.inviteBulk': {
+    input: () => ({ exchangeId: noSuchId(), text: 'Ann <ann@example.com>' }),
+    expect: anyMember(404, { analyst: 403 }),
+  },
+  'exchanges.inviteUsers': {
+    input: () => ({ exchangeId: noSuchId(), userIds: [noSuchId()] }),
+    expect: anyMember(404, { analyst: 403 }),
+  },
+  'exchanges.resendInvitation': {
+    input: () => ({ exchangeId: noSuchId(), userId: noSuchId() }),
+    expect: anyMember(404, { analyst: 403 }),
+  },
+  'exchanges.joinByLink': {
+    input: () => ({ exchangeId: noSuchId(), code: 'nope' }),
+    expect: anyMember(404, { analyst: 403 }),
+  },
+  'exchanges.rsvp': {
+    input: () => ({ exchangeId: noSuchId(), response: 'accept' }),
+    expect: { ...known(404), analystImpersonating: 403 },
+  },
+  'exchanges.setAssistant': {
+    input: () => ({ exchangeId: noSuchId(), userId: noSuchId(), isAssistant: true }),
+    expect: anyMember(404, { analyst: 403 }),
+  },
+  'exchanges.setDisqualified': {
+    input: () => ({ exchangeId: noSuchId(), userId: noSuchId(), disqualified: true }),
+    expect: anyMember(404, { analyst: 403 }),
+  },
+  'exchanges.removeParticipant': {
+    input: () => ({ exchangeId: noSuchId(), userId: noSuchId() }),
+    expect: anyMember(404, { analyst: 403 }),
+  },
+  'exchanges.replaceParticipant': {
+    input: () => ({
+      exchangeId: noSuchId(),
+      userId: noSuchId(),
+      replacement: { name: 'Ann', email: 'ann@example.com' },
+    }),
+    expect: anyMember(404, { analyst: 403 }),
+  },
+  'exchanges.wishListChoices': { input: () => ({ exchangeId: noSuchId() }), expect: known(404) },
+  'exchanges.chooseWishList': {
+    input: () => ({ exchangeId: noSuchId(), newListTitle: 'For the exchange' }),
+    expect: { ...known(404), analystImpersonating: 403 },
+  },
+  'exchanges.addWish': {
+    input: () => ({ exchangeId: noSuchId(), title: 'Socks' }),
+    expect: { ...known(404), analystImpersonating: 403 },
+  },
+  'exchanges.restrictions': { input: () => ({ exchangeId: noSuchId() }), expect: known(404) },
+  'exchanges.setRestrictions': {
+    input: () => ({ exchangeId: noSuchId(), userId: noSuchId(), cannotDraw: [noSuchId()] }),
+    expect: anyMember(404, { analyst: 403 }),
+  },
+  'exchanges.setHousehold': {
+    input: () => ({ exchangeId: noSuchId(), userId: noSuchId(), household: 'Lees' }),
+    expect: anyMember(404, { analyst: 403 }),
+  },
+  'exchanges.draw': { input: () => ({ exchangeId: noSuchId() }), expect: anyMember(404, { analyst: 403 }) },
+  'exchanges.redraw': { input: () => ({ exchangeId: noSuchId() }), expect: anyMember(404, { analyst: 403 }) },
+  'exchanges.myAssignment': { input: () => ({ exchangeId: noSuchId() }), expect: known(404) },
+  'exchanges.viewDraw': { input: () => ({ exchangeId: noSuchId() }), expect: anyMember(404) },
+  'exchanges.questions': { input: () => ({ exchangeId: noSuchId() }), expect: known(404) },
+  'exchanges.setQuestions': {
+    input: () => ({ exchangeId: noSuchId(), questions: ['Favourite colour?'] }),
+    expect: anyMember(404, { analyst: 403 }),
+  },
+  'exchanges.answerQuestion': {
+    input: () => ({ exchangeId: noSuchId(), questionId: noSuchId(), answer: 'Blue' }),
+    expect: { ...known(404), analystImpersonating: 403 },
+  },
+  'exchanges.flaggableAnswer': { input: () => ({ questionAnswerId: noSuchId() }), expect: known(404) },
+  'exchanges.flagAnswer': {
+    input: () => ({ questionAnswerId: noSuchId() }),
+    expect: { ...known(404), analystImpersonating: 403 },
+  },
+  'exchanges.conversations': { expect: known(200) },
+  'exchanges.conversation': { input: () => ({ exchangeId: noSuchId(), with: 'recipient' }), expect: known(404) },
+  'exchanges.sendMessage': {
+    input: () => ({ exchangeId: noSuchId(), with: 'santa', body: 'Hi!' }),
+    expect: { ...known(404), analystImpersonating: 403 },
+  },
+  'exchanges.thankYous': { input: () => ({ exchangeId: noSuchId() }), expect: known(404) },
+  'exchanges.sendThankYou': {
+    input: () => ({ exchangeId: noSuchId(), body: 'Thank you!' }),
+    expect: { ...known(404), analystImpersonating: 403 },
+  },
 };
 
 const impersonatingRefused = (others: number, visitor = 401): TExpect => ({
@@ -218,6 +335,15 @@ const impersonatingRefused = (others: number, visitor = 401): TExpect => ({
 });
 
 export const ROUTES: Record<string, TRouteRow> = {
+  // Exchanges (issue 14): 401 without a token, 404 for everyone outside the exchange.
+  'GET /v1/exchanges/:exchangeId/users': {
+    request: () => ({ path: `/v1/exchanges/${noSuchId()}/users` }),
+    expect: known(404),
+  },
+  'GET /v1/exchanges/:exchangeId/draw-restricted-users': {
+    request: () => ({ path: `/v1/exchanges/${noSuchId()}/draw-restricted-users?limit=5` }),
+    expect: known(404),
+  },
   'GET /healthz': { request: () => ({ path: '/healthz' }), expect: all(200) },
   'GET /readyz': { request: () => ({ path: '/readyz' }), expect: all(200) },
   'GET /v1/enums/:name': { request: () => ({ path: '/v1/enums/currencies' }), expect: all(200) },
