@@ -10,6 +10,7 @@ import { ROLES } from '../server/contracts/roles';
 import type { TDb } from '../server/db/client';
 import { seedCatalogue } from './seed-catalogue';
 import { seedId } from './seed-ids';
+import { seedExchanges } from './seed-exchanges';
 import { seedWishLists } from './seed-wish-lists';
 
 export { seedId };
@@ -205,6 +206,7 @@ export async function seedDemoData(db: TDb): Promise<TSeedResult> {
       }
       await seedPeople(tx);
       await seedWishLists(tx);
+      await seedExchanges(tx);
       for (const content of CONTENT) {
         const data = { title: content.title, body: JSON.stringify({ sections: content.sections }) };
         await tx.contentBlock.upsert({

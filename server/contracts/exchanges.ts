@@ -252,8 +252,19 @@ export const ZIndexedRestriction = z.object({
 export const ZExchangeCreate = z
   .object({
     ...exchangeFields,
-    participants: z.array(ZInvitee).max(INVITES_PER_REQUEST_MAX).optional(),
-    restrictions: z.array(ZIndexedRestriction).max(2000).optional(),
+    participants: z
+      .array(ZInvitee)
+      .max(EXCHANGE_PARTICIPANTS_MAX, { error: `The maximum number of people is ${EXCHANGE_PARTICIPANTS_MAX}` })
+      .optional(),
+    /**
+     * The organizer speaks for the people typed (names entry, a family draw): they are in the draw
+     * without answering. Otherwise they are invited and answer themselves.
+     */
+    participantsConfirmed: z.boolean().optional(),
+    restrictions: z
+      .array(ZIndexedRestriction)
+      .max(EXCHANGE_PARTICIPANTS_MAX * 3)
+      .optional(),
     /** Repeat: copy the people and restrictions of this earlier exchange (the caller organized it). */
     repeatOfExchangeId: ZUuid.optional(),
     /** Don't let anyone draw the person they drew in the repeated exchange. */

@@ -17,6 +17,7 @@ import { WISH_LIST_SELECT } from '../wish-lists/lists';
 import { wishListSummary } from '../wish-lists/shapes';
 import { accessExchange, manageExchange, requireDrawSeat, todayIso, type TExchangeRow } from './access';
 import { draw, hallSentence, type DrawResult, type Restriction } from './draw';
+import { insertRows } from './bulk';
 import { recordEvent } from './events';
 import { lockExchange, TX_OPTIONS } from './invitations';
 import { MIN_DRAW_SIZE } from './shapes';
@@ -141,13 +142,9 @@ async function drawAndStore(
     ...(seed ? { seed } : {}),
   });
   if (!result.ok) throw await refusal(tx, result);
-  const pairs = [...result.assignment].map(([giverId, receiverId]) => ({
-    exchangeId: exchange.id,
-    giverId,
-    receiverId,
-  }));
-  for (let start = 0; start < pairs.length; start += 1000)
-    await tx.exchangeAssignment.createMany({ data: pairs.slice(start, start + 1000) });
+  const now = new Date();
+  const pairs = [...result.assignment].map(([giverId, receiverId]) => [exchange.id, giverId, receiverId, now]);
+  await insertRows(tx, 'exchange_assignments', ['exchange_id', 'giver_id', 'receiver_id', 'created_at'], pairs);
   return { count: pairs.length, givers: setup.ids };
 }
 

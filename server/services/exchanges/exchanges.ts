@@ -22,6 +22,7 @@ import {
   todayIso,
   type TExchangeAccess,
 } from './access';
+import { insertRows } from './bulk';
 import { recordEvent } from './events';
 import { addInvitees, queueInviteMails, TX_OPTIONS } from './invitations';
 import { countsOf, exchangeDetail, exchangeSummary } from './shapes';
@@ -142,6 +143,7 @@ export async function createExchange(
         exchangeId: id,
         invitedById: caller.userId,
         rows: input.participants.map((person, index) => ({ row: index + 1, name: person.name, email: person.email })),
+        status: input.participantsConfirmed ? 'accepted' : 'invited',
       });
       const bad = outcome.results.filter((result) => result.status === 'invalid' || result.status === 'duplicate');
       if (bad.length > 0)
@@ -163,10 +165,13 @@ export async function createExchange(
             ]
           : [{ giverId: giver, receiverId: receiver }];
       });
-      await tx.exchangeRestriction.createMany({
-        data: pairs.map((pair) => ({ exchangeId: id, ...pair })),
-        skipDuplicates: true,
-      });
+      await insertRows(
+        tx,
+        'exchange_restrictions',
+        ['exchange_id', 'giver_id', 'receiver_id'],
+        pairs.map((pair) => [id, pair.giverId, pair.receiverId]),
+        { ignoreDuplicates: true },
+      );
     }
     if (invitedIds.length > 0) {
       await recordEvent(tx, {
@@ -175,7 +180,12 @@ export async function createExchange(
         kind: 'invited',
         details: { count: invitedIds.length },
       });
-      if (sendInvitations) await queueInviteMails(tx, { exchangeId: id, userIds: invitedIds });
+      if (sendInvitations)
+        await queueInviteMails(tx, {
+          exchangeId: id,
+          userIds: invitedIds,
+          kind: input.participantsConfirmed ? 'confirmed' : 'invite',
+        });
     }
   }, TX_OPTIONS);
   return getExchange(deps, caller, id);

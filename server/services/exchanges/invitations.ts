@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { floaterLinkUrl } from '../../auth/floater-links';
 import type { TVerifiedIdentity } from '../../auth/tokens';
 import { exchangeTheme, parseInviteLines, ZInvitee, type TInviteResult } from '../../contracts/exchanges';
+import { normalizeEmail } from '../../contracts/validation';
 import { displayName } from '../../contracts/identity';
 import type { TDb } from '../../db/client';
 import type { TAppDeps } from '../../deps';
@@ -19,9 +20,12 @@ import { enqueueJobs } from '../../jobs/queue';
 import { exchangeMail } from '../../mail/templates';
 import { blockedEitherWay } from '../people/access';
 import { findSeat, manageExchange, requireOpen, type TExchangeAccess } from './access';
+import { chunks, insertRows } from './bulk';
 import { recordEvent } from './events';
 
 export const INVITE_MAIL_JOB = 'exchanges:invite-mail';
+/** invite: please answer; confirmed: the organizer put you in (names entry); added: joined after the draw. */
+export type TInviteMailKind = 'invite' | 'confirmed' | 'added';
 /** How long before an invitation may be mailed again to the same person. */
 const RESEND_AFTER_MS = 10 * 60_000;
 export const TX_OPTIONS = { maxWait: 30_000, timeout: 60_000 } as const;
@@ -77,15 +81,76 @@ export async function lockExchange(tx: TTx, exchangeId: string): Promise<string>
 }
 
 /**
- * Adds people to an exchange inside the caller's transaction. Returns each row's result and the
- * ids newly invited (whose mails the caller queues).
+ * The accounts of many addresses at once (a few queries per thousand): registered members, then
+ * floaters, then new floaters for the rest. An address the database matched only through its
+ * collation (an accent or width variant) is looked up on its own, so the database decides.
+ */
+async function peopleFor(tx: TTx, wanted: { email: string; name: string | null }[]): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  for (const part of chunks(wanted.map((row) => row.email))) {
+    const asked = new Set(part);
+    let collationOnly = false;
+    const keep = (address: string | null, id: string) => {
+      const key = normalizeEmail(address ?? '');
+      if (!asked.has(key)) collationOnly = true;
+      else if (!found.has(key)) found.set(key, id);
+    };
+    const registered = await tx.user.findMany({
+      where: { registeredEmail: { in: part }, deletedAt: null },
+      select: { id: true, registeredEmail: true },
+    });
+    for (const user of registered) keep(user.registeredEmail, user.id);
+    const floaters = await tx.user.findMany({
+      where: {
+        email: { in: part.filter((email) => !found.has(email)) },
+        registeredEmail: null,
+        deletedAt: null,
+        credential: { is: null },
+        externalIdentities: { none: {} },
+      },
+      orderBy: { createdAt: 'asc' },
+      select: { id: true, email: true },
+    });
+    for (const user of floaters) keep(user.email, user.id);
+    // Some rows matched by collation only: let the database decide those one by one.
+    if (collationOnly)
+      for (const email of part.filter((address) => !found.has(address)))
+        found.set(email, await personFor(tx, email, wanted.find((row) => row.email === email)?.name ?? null));
+  }
+  const fresh = wanted
+    .filter((row) => !found.has(row.email))
+    .map((row) => {
+      const [first, ...rest] = (row.name ?? '').split(/\s+/).filter(Boolean);
+      return {
+        id: randomUUID(),
+        email: row.email,
+        name: (row.name ?? row.email.split('@')[0] ?? row.email).slice(0, 100),
+        firstName: first?.slice(0, 50) ?? null,
+        lastName: rest.join(' ').slice(0, 50) || null,
+      };
+    });
+  const now = new Date();
+  await insertRows(
+    tx,
+    'users',
+    ['id', 'email', 'name', 'first_name', 'last_name', 'created_at', 'updated_at'],
+    fresh.map((user) => [user.id, user.email, user.name, user.firstName, user.lastName, now, now]),
+  );
+  for (const user of fresh) found.set(user.email, user.id);
+  return found;
+}
+
+/**
+ * Adds people to an exchange inside the caller's transaction, in batches. Returns each row's
+ * result and the ids newly added (whose mails the caller queues). `accepted`: the organizer
+ * speaks for them (names entry): they are in the draw without answering.
  */
 export async function addInvitees(
   tx: TTx,
   input: { exchangeId: string; invitedById: string; rows: TRawRow[]; status?: 'invited' | 'accepted' },
 ): Promise<{ results: TInviteResult[]; invitedIds: string[] }> {
   const results: TInviteResult[] = [];
-  const invitedIds: string[] = [];
+  const valid: { result: TInviteResult; name: string | null }[] = [];
   const seen = new Set<string>();
   for (const raw of input.rows) {
     const parsed = ZInvitee.safeParse({ name: raw.name ?? null, email: raw.email });
@@ -107,31 +172,54 @@ export async function addInvitees(
       continue;
     }
     seen.add(email);
-    const userId = await personFor(tx, email, parsed.data.name ?? null);
-    const existing = await findSeat(tx, input.exchangeId, userId);
-    if (existing) {
-      results.push({ row: raw.row, name, email, ...statusResult(existing.status), userId });
-      continue;
-    }
-    await tx.exchangeParticipant.create({
-      data: {
-        exchangeId: input.exchangeId,
-        userId,
-        status: input.status ?? 'invited',
-        invitedById: input.invitedById,
-        respondedAt: input.status === 'accepted' ? new Date() : null,
-      },
-    });
-    invitedIds.push(userId);
-    results.push({ row: raw.row, name, email, status: 'invited', message: 'Invited', userId });
+    const result: TInviteResult = { row: raw.row, name, email, status: 'invited', message: 'Invited', userId: null };
+    results.push(result);
+    valid.push({ result, name: parsed.data.name ?? null });
   }
+  const accounts = await peopleFor(
+    tx,
+    valid.map(({ result, name }) => ({ email: result.email, name })),
+  );
+  for (const { result } of valid) result.userId = accounts.get(result.email) ?? null;
+  const ids = valid.map(({ result }) => result.userId!);
+  const existing = new Map<string, string>();
+  for (const part of chunks(ids)) {
+    const seats = await tx.exchangeParticipant.findMany({
+      where: { exchangeId: input.exchangeId, userId: { in: part } },
+      select: { userId: true, status: true },
+    });
+    for (const seat of seats) existing.set(seat.userId, seat.status);
+  }
+  const added = new Set<string>();
+  for (const { result } of valid) {
+    const status = existing.get(result.userId!);
+    if (status) Object.assign(result, statusResult(status));
+    else if (!added.has(result.userId!)) added.add(result.userId!);
+    else Object.assign(result, { status: 'duplicate', message: 'Listed more than once' });
+  }
+  const invitedIds = [...added];
+  const now = new Date();
+  const respondedAt = input.status === 'accepted' ? now : null;
+  await insertRows(
+    tx,
+    'exchange_participants',
+    ['exchange_id', 'user_id', 'status', 'invited_by_id', 'responded_at', 'invited_at'],
+    invitedIds.map((userId) => [
+      input.exchangeId,
+      userId,
+      input.status ?? 'invited',
+      input.invitedById,
+      respondedAt,
+      now,
+    ]),
+  );
   return { results, invitedIds };
 }
 
 /** Queues one invitation mail per person (inside the caller's transaction). */
 export async function queueInviteMails(
   tx: TTx,
-  input: { exchangeId: string; userIds: string[]; message?: string | null; kind?: 'invite' | 'added' },
+  input: { exchangeId: string; userIds: string[]; message?: string | null; kind?: TInviteMailKind },
 ): Promise<void> {
   if (input.userIds.length === 0) return;
   const stamp = Date.now();
@@ -143,10 +231,11 @@ export async function queueInviteMails(
       uniqueKey: `exchange-invite:${input.exchangeId}:${userId}:${stamp}`,
     })),
   );
-  await tx.exchangeParticipant.updateMany({
-    where: { exchangeId: input.exchangeId, userId: { in: input.userIds } },
-    data: { inviteSentAt: new Date() },
-  });
+  for (const part of chunks(input.userIds))
+    await tx.exchangeParticipant.updateMany({
+      where: { exchangeId: input.exchangeId, userId: { in: part } },
+      data: { inviteSentAt: new Date() },
+    });
 }
 
 async function inviteRows(
@@ -290,7 +379,7 @@ export async function resendInvitation(
 
 export async function sendInviteMail(
   deps: Pick<TAppDeps, 'db' | 'mailer' | 'config'>,
-  payload: { exchangeId: string; userId: string; message: string | null; kind?: 'invite' | 'added' },
+  payload: { exchangeId: string; userId: string; message: string | null; kind?: TInviteMailKind },
 ): Promise<void> {
   const [exchange, user] = await Promise.all([
     deps.db.exchange.findUnique({
@@ -313,7 +402,8 @@ export async function sendInviteMail(
   const seat = await findSeat(deps.db, payload.exchangeId, payload.userId);
   if (!exchange || !user?.email || user.deletedAt || !seat) return;
   const theme = exchangeTheme(exchange.themeId);
-  const returnUrl = `/gift-exchanges/${payload.exchangeId}/${payload.kind === 'added' ? '' : 'rsvp/'}`;
+  const kind = payload.kind ?? 'invite';
+  const returnUrl = `/gift-exchanges/${payload.exchangeId}/${kind === 'invite' ? 'rsvp/' : ''}`;
   // A floater has no password: the mailed link signs them in for this exchange only.
   const url = user.registeredEmail
     ? `${deps.config.publicUrl}${returnUrl}`
@@ -322,12 +412,16 @@ export async function sendInviteMail(
   const date = exchange.exchangeDate.toISOString().slice(0, 10);
   const lines = [
     `Hi ${user.firstName ?? user.name},`,
-    payload.kind === 'added'
+    kind === 'added'
       ? `${organizer} added you to "${exchange.title}". Names are already drawn: see who you give to.`
-      : `${organizer} invited you to "${exchange.title}", a gift exchange on ${date} with a budget of ${Number(exchange.budgetAmount)} ${exchange.budgetCurrency}. ${theme.tagline}`,
-    ...(exchange.signUpDate ? [`Please answer by ${exchange.signUpDate.toISOString().slice(0, 10)}.`] : []),
+      : `${organizer} ${kind === 'confirmed' ? 'put you in' : 'invited you to'} "${exchange.title}", a gift exchange on ${date} with a budget of ${Number(exchange.budgetAmount)} ${exchange.budgetCurrency}. ${theme.tagline}`,
+    kind === 'confirmed'
+      ? 'You will get an e-mail when the names are drawn. Meanwhile, make a wish list so your Secret Santa knows what you like.'
+      : kind === 'invite' && exchange.signUpDate
+        ? `Please answer by ${exchange.signUpDate.toISOString().slice(0, 10)}.`
+        : '',
     ...(payload.message ? [`${organizer} says: ${payload.message}`] : []),
-  ];
+  ].filter(Boolean);
   await deps.mailer.send(
     exchangeMail({
       to: user.email,
@@ -335,7 +429,7 @@ export async function sendInviteMail(
       subject: `${organizer} invited you to ${exchange.title}`,
       heading: `You're invited to ${exchange.title}`,
       lines,
-      action: { label: payload.kind === 'added' ? 'See the exchange' : 'Answer the invitation', url },
+      action: { label: kind === 'invite' ? 'Answer the invitation' : 'See the exchange', url },
     }),
   );
 }

@@ -143,11 +143,34 @@ describe('creating and inviting', () => {
           { name: 'Bob', email: 'not-an-address' },
         ],
       })
-      .then(() => null, (caught: unknown) => toAppError(caught));
+      .then(
+        () => null,
+        (caught: unknown) => toAppError(caught),
+      );
     expect(error?.fieldErrors).toEqual({
       'participants.1.email': 'Value is not a valid email address',
     });
     expect(await testDb().exchange.count({ where: { organizerId: organizer.id } })).toBe(0);
+  });
+
+  it('names entry: people the organizer typed are in the draw at once, in batched writes', async () => {
+    const organizer = await member();
+    const tag = unique();
+    const detail = await organizer.caller.exchanges.create({
+      title: 'Cousins',
+      exchangeDate: inDays(20),
+      participantsConfirmed: true,
+      participants: Array.from({ length: 1200 }, (_, i) => ({
+        name: `Cousin ${i}`,
+        email: `c${i}-${tag}@example.com`,
+      })),
+    });
+    expect(detail).toMatchObject({ participantCount: 1201, acceptedCount: 1201, can: { draw: true } });
+    const job = await testDb().job.findFirstOrThrow({
+      where: { kind: 'exchanges:invite-mail', payload: { contains: detail.exchangeId } },
+    });
+    expect(JSON.parse(job.payload)).toMatchObject({ kind: 'confirmed' });
+    expect((await organizer.caller.exchanges.draw({ exchangeId: detail.exchangeId })).participantCount).toBe(1201);
   });
 
   it('bulk invites answer per row: invited, duplicate, malformed, already invited, already in; nothing sent for bad rows', async () => {
