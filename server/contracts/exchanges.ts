@@ -689,3 +689,10 @@ export const ZRepeatCandidate = z.object({
   exchangeDate: z.string(),
   participantCount: z.number().int(),
 });
+
+export const ZChildExchangeChoice = z.object({
+  exchangeId: z.string(),
+  title: z.string(),
+  exchangeDate: z.string(),
+  childIsIn: z.boolean(),
+});

@@ -10,7 +10,7 @@ import { pagingFor } from '../../contracts/paging';
 import type { TAppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { enqueueJobs } from '../../jobs/queue';
-import { PERSON_SELECT, requireMember } from '../people/access';
+import { managesChild, PERSON_SELECT, requireMember } from '../people/access';
 import {
   accessExchange,
   findSeat,
@@ -391,4 +391,66 @@ export async function joinByLink(
     await recordEvent(tx, { exchangeId: input.exchangeId, actorId: caller.userId, kind: 'joined' });
   }, TX_OPTIONS);
   return getExchange(deps, caller, input.exchangeId);
+}
+
+/** Family manager: the open exchanges the caller manages, and whether their child is in each. */
+export async function listChildExchangeChoices(deps: TDeps, identity: TVerifiedIdentity | null, childId: string) {
+  const caller = requireMember(identity);
+  if (!(await managesChild(deps.db, caller, childId))) throw new AppError('FORBIDDEN');
+  const seats = await deps.db.exchangeParticipant.findMany({
+    where: {
+      userId: caller.userId,
+      exchange: { status: 'open' },
+      OR: [{ isAssistant: true }, { exchange: { organizerId: caller.userId } }],
+    },
+    select: { exchange: { select: { id: true, title: true, exchangeDate: true } } },
+    orderBy: { exchange: { exchangeDate: 'asc' } },
+  });
+  const ids = seats.map((seat) => seat.exchange.id);
+  const childIn = new Set(
+    (
+      await deps.db.exchangeParticipant.findMany({
+        where: { userId: childId, exchangeId: { in: ids } },
+        select: { exchangeId: true },
+      })
+    ).map((seat) => seat.exchangeId),
+  );
+  return seats.map(({ exchange }) => ({
+    exchangeId: exchange.id,
+    title: exchange.title,
+    exchangeDate: exchange.exchangeDate.toISOString().slice(0, 10),
+    childIsIn: childIn.has(exchange.id),
+  }));
+}
+
+/** Family manager: puts their child in an exchange they manage (the manager answers for the child). */
+export async function addChild(
+  deps: TDeps,
+  identity: TVerifiedIdentity | null,
+  input: { exchangeId: string; userId: string },
+): Promise<{ ok: true }> {
+  const access = await manageExchange(deps.db, identity, input.exchangeId);
+  requireOpen(access, 'People can only be added before the names are drawn');
+  if (!(await managesChild(deps.db, access.caller, input.userId)))
+    throw new AppError('FORBIDDEN', { message: 'You can only add children whose family manager you are' });
+  await deps.db.$transaction(async (tx) => {
+    await lockExchange(tx, input.exchangeId);
+    if (await findSeat(tx, input.exchangeId, input.userId)) return;
+    await tx.exchangeParticipant.create({
+      data: {
+        exchangeId: input.exchangeId,
+        userId: input.userId,
+        status: 'accepted',
+        respondedAt: new Date(),
+        invitedById: access.caller.userId,
+      },
+    });
+    await recordEvent(tx, {
+      exchangeId: input.exchangeId,
+      actorId: access.caller.userId,
+      kind: 'invited',
+      details: { count: 1 },
+    });
+  }, TX_OPTIONS);
+  return { ok: true };
 }

@@ -587,6 +587,25 @@ describe('after the draw', () => {
   });
 });
 
+describe('family', () => {
+  it('a family manager puts their child in an exchange they organize; nobody else can', async () => {
+    const { organizer, exchangeId } = await exchangeWith(2);
+    const child = await organizer.caller.people.create({ firstName: 'Mia', lastName: 'Lee' });
+    expect(await organizer.caller.exchanges.childChoices({ userId: child.userId })).toEqual([
+      expect.objectContaining({ exchangeId, childIsIn: false }),
+    ]);
+    await organizer.caller.exchanges.addChild({ exchangeId, userId: child.userId });
+    await organizer.caller.exchanges.addChild({ exchangeId, userId: child.userId });
+    const seat = await organizer.caller.exchanges.participant({ exchangeId, userId: child.userId });
+    expect(seat).toMatchObject({ status: 'accepted', person: { displayName: 'Mia Lee' } });
+    expect((await organizer.caller.exchanges.childChoices({ userId: child.userId }))[0]!.childIsIn).toBe(true);
+    const stranger = await member();
+    expect(await statusOf(stranger.caller.exchanges.childChoices({ userId: child.userId }))).toBe(403);
+    const { exchangeId: theirs, organizer: other } = await exchangeWith(1);
+    expect(await statusOf(other.caller.exchanges.addChild({ exchangeId: theirs, userId: child.userId }))).toBe(403);
+  });
+});
+
 describe('repeat', () => {
   it("starts next year's exchange from last year's: same people and restrictions, last year's pairs excluded", async () => {
     const { organizer, exchangeId, guests } = await exchangeWith(4);

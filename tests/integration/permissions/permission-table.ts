@@ -266,6 +266,12 @@ export const PROCEDURES: Record<string, TProcedureRow> = {
     input: () => ({ exchangeId: noSuchId(), userId: noSuchId(), disqualified: true }),
     expect: anyMember(404, { analyst: 403 }),
   },
+  // Family managers only: nobody of the table manages a child.
+  'exchanges.childChoices': { input: (a) => ({ userId: a.other.id }), expect: anyMember(403) },
+  'exchanges.addChild': {
+    input: () => ({ exchangeId: noSuchId(), userId: noSuchId() }),
+    expect: anyMember(404, { analyst: 403 }),
+  },
   'exchanges.removeParticipant': {
     input: () => ({ exchangeId: noSuchId(), userId: noSuchId() }),
     expect: anyMember(404, { analyst: 403 }),

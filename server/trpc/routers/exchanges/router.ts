@@ -9,6 +9,7 @@ import { z } from 'zod';
 import {
   ZAnswerQuestion,
   ZBulkInvite,
+  ZChildExchangeChoice,
   ZChooseExchangeWishList,
   ZConversation,
   ZConversationView,
@@ -51,6 +52,7 @@ import {
   ZThankYous,
 } from '../../../contracts/exchanges';
 import { ZPagingQuery } from '../../../contracts/paging';
+import { ZUserIdParams } from '../../../contracts/people';
 import { ZUuid } from '../../../contracts/validation';
 import { ZWishListSummary } from '../../../contracts/wish-lists';
 import { listActivity } from '../../../services/exchanges/events';
@@ -68,8 +70,10 @@ import { drawExchange, getMyAssignment, redrawExchange, viewDraw } from '../../.
 import { inviteBulk, inviteByEmail, inviteUsers, resendInvitation } from '../../../services/exchanges/invitations';
 import { getConversation, listConversations, sendMessage } from '../../../services/exchanges/messages';
 import {
+  addChild,
   getParticipant,
   joinByLink,
+  listChildExchangeChoices,
   listDisqualified,
   listParticipants,
   removeParticipant,
@@ -176,6 +180,15 @@ export const exchangesRouter = router({
     .input(ZSetDisqualified)
     .output(ok)
     .mutation(({ ctx, input }) => setDisqualified(ctx, ctx.identity, input)),
+  /** Family manager: the open exchanges the caller manages, for adding their child. */
+  childChoices: authedProcedure
+    .input(ZUserIdParams)
+    .output(z.array(ZChildExchangeChoice))
+    .query(({ ctx, input }) => listChildExchangeChoices(ctx, ctx.identity, input.userId)),
+  addChild: authedProcedure
+    .input(ZExchangeUserId)
+    .output(ok)
+    .mutation(({ ctx, input }) => addChild(ctx, ctx.identity, input)),
   removeParticipant: authedProcedure
     .input(ZExchangeUserId)
     .output(ZDrawOutcome)
