@@ -20,6 +20,7 @@ const settingsScreen: TScreenLoader = () => import('../features/settings/setting
 const familyManagerScreen: TScreenLoader = () => import('../features/family/family-manager-screen');
 const registerChildScreen: TScreenLoader = () => import('../features/family/register-child-screen');
 const addToExchangesScreen: TScreenLoader = () => import('../features/family/add-to-exchanges-screen');
+const messagesScreen: TScreenLoader = () => import('../features/messages/messages-screen');
 
 export const SCREENS: Partial<Record<TRouteName, TScreenLoader>> = {
   // Auth
@@ -97,6 +98,25 @@ export const SCREENS: Partial<Record<TRouteName, TScreenLoader>> = {
   'v2.familyManager.memberCreated': () => import('../features/family/member-created-screen'),
   'v2.familyManager.addToExchanges': addToExchangesScreen,
   'legacy.familyManager.addToMyGroups': addToExchangesScreen,
+  // Gift exchanges: managing
+  'v2.giftExchanges.list': () => import('../features/exchanges/manage/exchanges-list-screen'),
+  'v2.giftExchanges.main': () => import('../features/exchanges/manage/overview-screen'),
+  'v2.giftExchanges.participants': () => import('../features/exchanges/manage/participants-screen'),
+  'legacy.giftExchanges.manageParticipants': () => import('../features/exchanges/manage/participants-screen'),
+  'v2.giftExchanges.participant': () => import('../features/exchanges/manage/participant-screen'),
+  'v2.giftExchanges.edit': () => import('../features/exchanges/manage/edit-screen'),
+  'v2.giftExchanges.settings': () => import('../features/exchanges/manage/settings-screen'),
+  'v2.giftExchanges.privacySettings': () => import('../features/exchanges/manage/privacy-settings-screen'),
+  'v2.giftExchanges.manageAssistants': () => import('../features/exchanges/manage/assistants-screen'),
+  'legacy.giftExchanges.assistants': () => import('../features/exchanges/manage/assistants-screen'),
+  'v2.giftExchanges.drawRestrictions': () => import('../features/exchanges/manage/draw-restrictions-screen'),
+  'v2.giftExchanges.drawRestriction': () => import('../features/exchanges/manage/draw-restriction-screen'),
+  'v2.giftExchanges.disqualified': () => import('../features/exchanges/manage/disqualified-screen'),
+  'legacy.giftExchanges.viewDraw': () => import('../features/exchanges/manage/view-draw-screen'),
+  'legacy.giftExchanges.activity': () => import('../features/exchanges/manage/activity-screen'),
+  // Messages: the Secret Santa conversations (chats and reminders of the social domain come later).
+  'v2.messages': messagesScreen,
+  'v2.messages.chats': messagesScreen,
 };
 
 /** The catch-all's screen (unknown paths, malformed ids). */

@@ -4,7 +4,7 @@ import { expectAccessible } from '../pages/a11y';
 import { AuthScreen, Shell } from '../pages/auth-pages';
 
 test.describe('coming-soon screens', () => {
-  test('the Gift exchanges nav link leads to its coming-soon screen (after log-in: it is guarded)', async ({
+  test('the Groups nav link leads to its coming-soon screen (after log-in: it is guarded)', async ({
     page,
   }) => {
     const auth = new AuthScreen(page);
@@ -13,13 +13,13 @@ test.describe('coming-soon screens', () => {
     // A visitor is sent to log in first, and comes back to the coming-soon screen.
     await page.goto('/');
     await expect(page.getByTestId('landing-hero')).toBeVisible();
-    await page.getByTestId('nav-gift-exchanges').click();
-    await expect(page).toHaveURL(`/a/log-in/?returnurl=${encodeURIComponent('/gift-exchanges/')}`);
+    await page.getByTestId('nav-groups').click();
+    await expect(page).toHaveURL(`/a/log-in/?returnurl=${encodeURIComponent('/groups/')}`);
     await auth.logIn(DEMO_LOGIN.email, DEMO_LOGIN.password);
-    await expect(page).toHaveURL('/gift-exchanges/');
+    await expect(page).toHaveURL('/groups/');
     await shell.acceptTermsIfShown();
     await expect(page.getByTestId('coming-soon')).toBeVisible();
-    await expect(page.getByTestId('coming-soon-title')).toHaveText('Gift exchanges');
+    await expect(page.getByTestId('coming-soon-title')).toHaveText('Groups');
     await expect(page.getByTestId('not-found')).toHaveCount(0);
     await expectAccessible(page);
 
@@ -27,20 +27,20 @@ test.describe('coming-soon screens', () => {
     await page.getByTestId('coming-soon-home-link').click();
     await expect(page).toHaveURL(/\/home\/$/);
     await expect(page.getByTestId('home-welcome')).toBeVisible();
-    await page.getByTestId('nav-gift-exchanges').click();
-    await expect(page).toHaveURL('/gift-exchanges/');
-    await expect(page.getByTestId('coming-soon-title')).toHaveText('Gift exchanges');
-    await expect(page.getByTestId('nav-gift-exchanges')).toHaveAttribute('aria-current', 'page');
+    await page.getByTestId('nav-groups').click();
+    await expect(page).toHaveURL('/groups/');
+    await expect(page.getByTestId('coming-soon-title')).toHaveText('Groups');
+    await expect(page.getByTestId('nav-groups')).toHaveAttribute('aria-current', 'page');
 
     // A malformed id on a coming-soon route is still not found.
-    await page.goto('/gift-exchanges/not-a-uuid/');
+    await page.goto('/groups/not-a-uuid/');
     await expect(page.getByTestId('not-found')).toBeVisible();
     await expect(page.getByTestId('coming-soon')).toHaveCount(0);
   });
 
   test('an unguarded area shows coming-soon to visitors; a path outside the table is not found', async ({ page }) => {
-    await page.goto('/secret-santa-generator/');
-    await expect(page.getByTestId('coming-soon-title')).toHaveText('Secret Santa generator');
+    await page.goto(`/actions/topic-unsubscribe/${crypto.randomUUID()}/`);
+    await expect(page.getByTestId('coming-soon-title')).toHaveText('Quick actions');
     await expect(page.getByTestId('header-log-in')).toBeVisible();
     await expectAccessible(page);
 

@@ -1,0 +1,228 @@
+/**
+ * /gift-exchanges/:exchangeId/ (v2.giftExchanges.main): an exchange's overview. An invitee who has
+ * not answered is asked to; before the draw it shows who is in, what is missing and (managers) the
+ * sign-up link and the draw; after the draw the caller's own recipient and the two anonymous
+ * conversations, and for managers the redraw and, when the privacy settings allow, the whole draw.
+ */
+import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { ConfirmDialog } from '../../../kit/confirm-dialog';
+import { CardGrid } from '../../../kit/card-grid';
+import { href } from '../../../routes/route-table';
+import { trpc } from '../../../trpc';
+import { AssignmentCard } from './assignment-card';
+import { ConversationPanel } from './conversation-panel';
+import { BeforeDraw } from './draw-panel';
+import { ExchangePage } from './exchange-page';
+import { countOf, formatDate, useExchangeToast, type TExchangeDetail } from './exchange-parts';
+
+function RsvpCall({ exchange }: { exchange: TExchangeDetail }) {
+  return (
+    <Alert color="red" variant="light" title="You’re invited" data-testid="exchange-rsvp-call">
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">
+          {`${exchange.organizer.displayName} invited you to “${exchange.title}”. Say whether you take part${exchange.signUpDate ? ` by ${formatDate(exchange.signUpDate)}` : ''}.`}
+        </Text>
+        <Button
+          component={Link}
+          to={href('v2.giftExchanges.rsvp', { exchangeId: exchange.exchangeId })}
+          data-testid="exchange-rsvp-link"
+        >
+          Answer the invitation
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+function Details({ exchange }: { exchange: TExchangeDetail }) {
+  const place = exchange.location;
+  if (!exchange.description && !place && !exchange.partyTime) return null;
+  return (
+    <Card withBorder radius="md" padding="lg" data-testid="exchange-details">
+      <Stack gap="xs">
+        {exchange.description ? (
+          <Text style={{ whiteSpace: 'pre-wrap' }} data-testid="exchange-description">
+            {exchange.description}
+          </Text>
+        ) : null}
+        {place ? (
+          <Text size="sm">
+            {'Where: '}
+            {exchange.locationGooglePlaceUrl ? (
+              <Anchor
+                href={exchange.locationGooglePlaceUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                underline="always"
+              >
+                {place}
+              </Anchor>
+            ) : (
+              place
+            )}
+          </Text>
+        ) : null}
+        {exchange.partyTime ? (
+          <Text size="sm">{`Party at ${exchange.partyTime} on ${formatDate(exchange.exchangeDate)}`}</Text>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}
+
+function ManagerAfterDraw({ exchange }: { exchange: TExchangeDetail }) {
+  const [confirming, setConfirming] = useState(false);
+  const redraw = trpc.exchanges.redraw.useMutation();
+  const utils = trpc.useUtils();
+  const toast = useExchangeToast();
+  const { exchangeId } = exchange;
+
+  async function confirm(): Promise<void> {
+    try {
+      const outcome = await redraw.mutateAsync({ exchangeId });
+      setConfirming(false);
+      toast.success(
+        `The names are drawn again: ${countOf(outcome.participantCount, 'person was', 'people were')} told.`,
+      );
+      await Promise.all([
+        utils.exchanges.get.invalidate({ exchangeId }),
+        utils.exchanges.myAssignment.invalidate({ exchangeId }),
+        utils.exchanges.conversation.invalidate(),
+        utils.exchanges.viewDraw.invalidate({ exchangeId }),
+      ]);
+    } catch (error) {
+      setConfirming(false);
+      toast.failed('Could not draw again', error);
+    }
+  }
+
+  return (
+    <Card withBorder radius="md" padding="lg" data-testid="exchange-manager-drawn">
+      <Stack gap="sm" align="flex-start">
+        <Title order={2} fz="h3">
+          The draw
+        </Title>
+        <Text size="sm">
+          {exchange.drawnAt ? `Names drawn on ${formatDate(exchange.drawnAt)}. ` : ''}
+          {`${countOf(exchange.acceptedCount, 'person knows', 'people know')} who they give to.`}
+        </Text>
+        <Group gap="sm">
+          {exchange.can.viewDraw ? (
+            <Button
+              component={Link}
+              to={href('legacy.giftExchanges.viewDraw', { exchangeId })}
+              variant="light"
+              data-testid="exchange-view-draw"
+            >
+              View the draw
+            </Button>
+          ) : (
+            <Text size="sm" c="dimmed" data-testid="exchange-draw-secret">
+              The draw is secret, even from you.{' '}
+              <Anchor component={Link} to={href('v2.giftExchanges.privacySettings', { exchangeId })} underline="always">
+                Privacy settings
+              </Anchor>
+            </Text>
+          )}
+          {exchange.can.redraw ? (
+            <Button variant="default" onClick={() => setConfirming(true)} data-testid="exchange-redraw">
+              Redraw
+            </Button>
+          ) : null}
+        </Group>
+      </Stack>
+      <ConfirmDialog
+        opened={confirming}
+        title="Draw the names again?"
+        message="Everyone gets a new person to give to and is told by e-mail. Their messages so far are deleted. Gifts already bought may no longer fit."
+        confirmLabel="Redraw"
+        loading={redraw.isPending}
+        onConfirm={() => void confirm()}
+        onCancel={() => setConfirming(false)}
+        confirmTestId="exchange-redraw-confirm"
+      />
+    </Card>
+  );
+}
+
+/** Why the caller has no recipient in a drawn exchange. */
+function notInDrawText(exchange: TExchangeDetail): string {
+  const me = exchange.me;
+  if (me?.isDisqualified)
+    return `You were left out of this draw${me.disqualifiedReason ? `: ${me.disqualifiedReason}` : ''}.`;
+  if (me?.status === 'organizing') return 'You organize this exchange without giving or receiving a gift.';
+  if (me?.status === 'declined') return 'You declined this exchange, so you are not in the draw.';
+  if (me?.status === 'invited') return 'The names were drawn before you answered, so you are not in the draw.';
+  return 'You are not in this draw.';
+}
+
+function AfterDraw({ exchange }: { exchange: TExchangeDetail }) {
+  const me = exchange.me;
+  const inDraw = me?.status === 'accepted' && !me.isDisqualified;
+  return (
+    <Stack gap="lg">
+      {inDraw ? (
+        <>
+          <AssignmentCard exchangeId={exchange.exchangeId} />
+          <CardGrid cols={{ base: 1, md: 2 }}>
+            <ConversationPanel exchangeId={exchange.exchangeId} partner="recipient" />
+            <ConversationPanel exchangeId={exchange.exchangeId} partner="santa" />
+          </CardGrid>
+        </>
+      ) : (
+        <Text c="dimmed" data-testid="exchange-not-in-draw">
+          {notInDrawText(exchange)}
+        </Text>
+      )}
+      {exchange.can.manage ? <ManagerAfterDraw exchange={exchange} /> : null}
+      {exchange.can.sayThanks ? (
+        <Button
+          component={Link}
+          to={href('v2.giftExchanges.thankYous', { exchangeId: exchange.exchangeId })}
+          variant="light"
+          style={{ alignSelf: 'flex-start' }}
+        >
+          Thank your Secret Santa
+        </Button>
+      ) : null}
+    </Stack>
+  );
+}
+
+function Overview({ exchange }: { exchange: TExchangeDetail }) {
+  const status = exchange.me?.status;
+  return (
+    <Stack gap="lg">
+      {status === 'invited' && exchange.can.rsvp ? <RsvpCall exchange={exchange} /> : null}
+      {status === 'declined' ? (
+        <Alert color="gray" variant="light" title="You declined" data-testid="exchange-declined">
+          <Stack gap={6} align="flex-start">
+            <Text size="sm">You are not taking part in this exchange.</Text>
+            {exchange.can.rsvp ? (
+              <Anchor
+                component={Link}
+                to={href('v2.giftExchanges.rsvp', { exchangeId: exchange.exchangeId })}
+                size="sm"
+              >
+                Change your answer
+              </Anchor>
+            ) : null}
+          </Stack>
+        </Alert>
+      ) : null}
+      <Details exchange={exchange} />
+      {exchange.drawnAt ? <AfterDraw exchange={exchange} /> : <BeforeDraw exchange={exchange} />}
+    </Stack>
+  );
+}
+
+export default function ExchangeOverviewScreen() {
+  const { exchangeId = '' } = useParams();
+  return (
+    <ExchangePage exchangeId={exchangeId} testId="exchange-overview-screen">
+      {(exchange) => <Overview exchange={exchange} />}
+    </ExchangePage>
+  );
+}
