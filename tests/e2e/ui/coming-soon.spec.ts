@@ -4,9 +4,7 @@ import { expectAccessible } from '../pages/a11y';
 import { AuthScreen, Shell } from '../pages/auth-pages';
 
 test.describe('coming-soon screens', () => {
-  test('the Groups nav link leads to its coming-soon screen (after log-in: it is guarded)', async ({
-    page,
-  }) => {
+  test('the Groups nav link leads to its coming-soon screen (after log-in: it is guarded)', async ({ page }) => {
     const auth = new AuthScreen(page);
     const shell = new Shell(page);
 
