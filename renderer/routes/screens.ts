@@ -20,6 +20,13 @@ const settingsScreen: TScreenLoader = () => import('../features/settings/setting
 const familyManagerScreen: TScreenLoader = () => import('../features/family/family-manager-screen');
 const registerChildScreen: TScreenLoader = () => import('../features/family/register-child-screen');
 const addToExchangesScreen: TScreenLoader = () => import('../features/family/add-to-exchanges-screen');
+const rsvpConfirmScreen: TScreenLoader = () => import('../features/exchanges/join/rsvp-confirm-screen');
+const inviteScreen: TScreenLoader = () => import('../features/exchanges/join/invite-screen');
+const inviteEmailScreen: TScreenLoader = () => import('../features/exchanges/join/invite-email-screen');
+const inviteBulkScreen: TScreenLoader = () => import('../features/exchanges/join/invite-bulk-screen');
+const inviteAddressBookScreen: TScreenLoader = () => import('../features/exchanges/join/invite-address-book-screen');
+const inviteGroupsScreen: TScreenLoader = () => import('../features/exchanges/join/invite-groups-screen');
+const inviteContactsScreen: TScreenLoader = () => import('../features/exchanges/join/invite-contacts-screen');
 const messagesScreen: TScreenLoader = () => import('../features/messages/messages-screen');
 
 export const SCREENS: Partial<Record<TRouteName, TScreenLoader>> = {
@@ -114,6 +121,27 @@ export const SCREENS: Partial<Record<TRouteName, TScreenLoader>> = {
   'v2.giftExchanges.disqualified': () => import('../features/exchanges/manage/disqualified-screen'),
   'legacy.giftExchanges.viewDraw': () => import('../features/exchanges/manage/view-draw-screen'),
   'legacy.giftExchanges.activity': () => import('../features/exchanges/manage/activity-screen'),
+  // Gift exchanges: joining, answering, inviting (features/exchanges/join)
+  'v2.giftExchanges.rsvp': () => import('../features/exchanges/join/rsvp-screen'),
+  'v2.giftExchanges.rsvpAcknowledge': rsvpConfirmScreen,
+  'v2.giftExchanges.rsvpAcknowledge.confirm': rsvpConfirmScreen,
+  'v2.giftExchanges.rsvpAcknowledge.wishlist': () => import('../features/exchanges/join/rsvp-wishlist-screen'),
+  'v2.giftExchanges.iceBreakerQuestions': () => import('../features/exchanges/join/questions-screen'),
+  'v2.giftExchanges.thankYous': () => import('../features/exchanges/join/thank-yous-screen'),
+  'v2.giftExchanges.invite': inviteScreen,
+  'v2.giftExchanges.invite.email': inviteEmailScreen,
+  'v2.giftExchanges.invite.bulk': inviteBulkScreen,
+  'v2.giftExchanges.invite.addressBook': inviteAddressBookScreen,
+  'v2.giftExchanges.invite.group': inviteGroupsScreen,
+  'v2.giftExchanges.invite.contacts': inviteContactsScreen,
+  'v2.generator.invite': inviteScreen,
+  'v2.generator.invite.email': inviteEmailScreen,
+  'v2.generator.invite.bulk': inviteBulkScreen,
+  'v2.generator.invite.contacts': inviteContactsScreen,
+  'v2.generator.invite.addressBook': inviteAddressBookScreen,
+  'v2.generator.invite.groupMembers': inviteGroupsScreen,
+  'v2.generator.invite.theme': () => import('../features/exchanges/join/invite-theme-screen'),
+  'v2.actions.flagQa': () => import('../features/exchanges/join/flag-answer-screen'),
   // Messages: the Secret Santa conversations (chats and reminders of the social domain come later).
   'v2.messages': messagesScreen,
   'v2.messages.chats': messagesScreen,
