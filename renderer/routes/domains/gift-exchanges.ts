@@ -2,7 +2,8 @@
 import type { TRouteDefinition } from '../definitions';
 
 export const giftExchangesRoutes = [
-  { name: 'v2.giftExchanges.list', path: '/gift-exchanges/', guard: 'signedIn' },
+  // Known: a floater invited by e-mail sees the exchanges they were invited to.
+  { name: 'v2.giftExchanges.list', path: '/gift-exchanges/', guard: 'known' },
   { name: 'v2.giftExchanges.main', path: '/gift-exchanges/:exchangeId/', guard: 'known' },
   { name: 'v2.giftExchanges.rsvpAcknowledge', path: '/gift-exchanges/:exchangeId/rsvp-acknowledge/', guard: 'known' },
   {
