@@ -114,7 +114,8 @@ export function pathParamNames(path: string): string[] {
 }
 
 /** Id parameters that are not UUIDs (the old admin's own resource ids). */
-const NON_UUID_ID_PARAMS: ReadonlySet<string> = new Set(['resourceId']);
+// themeId names a theme (`/gift-exchange-generator/winter/`), not a record.
+const NON_UUID_ID_PARAMS: ReadonlySet<string> = new Set(['resourceId', 'themeId']);
 
 /** Whether a path parameter must hold a UUID (spec §5: ids are UUIDs; `:xxxId` params). */
 export function isUuidParam(paramName: string): boolean {

@@ -20,6 +20,10 @@ const settingsScreen: TScreenLoader = () => import('../features/settings/setting
 const familyManagerScreen: TScreenLoader = () => import('../features/family/family-manager-screen');
 const registerChildScreen: TScreenLoader = () => import('../features/family/register-child-screen');
 const addToExchangesScreen: TScreenLoader = () => import('../features/family/add-to-exchanges-screen');
+const generatorLanding: TScreenLoader = () => import('../features/exchanges/generator/landing-screen');
+const classicSteps: TScreenLoader = () => import('../features/exchanges/generator/classic-steps-screen');
+const lightSteps: TScreenLoader = () => import('../features/exchanges/generator/light-steps-screen');
+const exchangeSteps: TScreenLoader = () => import('../features/exchanges/generator/exchange-steps-screen');
 const rsvpConfirmScreen: TScreenLoader = () => import('../features/exchanges/join/rsvp-confirm-screen');
 const inviteScreen: TScreenLoader = () => import('../features/exchanges/join/invite-screen');
 const inviteEmailScreen: TScreenLoader = () => import('../features/exchanges/join/invite-email-screen');
@@ -105,6 +109,34 @@ export const SCREENS: Partial<Record<TRouteName, TScreenLoader>> = {
   'v2.familyManager.memberCreated': () => import('../features/family/member-created-screen'),
   'v2.familyManager.addToExchanges': addToExchangesScreen,
   'legacy.familyManager.addToMyGroups': addToExchangesScreen,
+  // Exchange generator (features/exchanges/generator)
+  'v2.generator.root': generatorLanding,
+  'v2.giftExchangeGenerator.root': generatorLanding,
+  'v2.giftExchangeGenerator.theme': generatorLanding,
+  'v2.generator.names': () => import('../features/exchanges/generator/names-screen'),
+  'v2.generator.create': classicSteps,
+  'v2.generator.signup': classicSteps,
+  'v2.generator.event': classicSteps,
+  'v2.generator.eventType': classicSteps,
+  'v2.generator.budget': classicSteps,
+  'v2.generator.theme': classicSteps,
+  'v2.generator.register': classicSteps,
+  'v2.generator.wishlist': exchangeSteps,
+  'v2.generator.light.repeat': lightSteps,
+  'v2.generator.light.repeatGroup': lightSteps,
+  'v2.generator.light.invite': lightSteps,
+  'v2.generator.light.exclusionsPrompt': lightSteps,
+  'v2.generator.light.exclusions': lightSteps,
+  'v2.generator.light.details': lightSteps,
+  'v2.generator.light.theme': lightSteps,
+  'v2.generator.light.register': lightSteps,
+  'v2.generator.light.confirmCode': lightSteps,
+  'v2.giftExchangeGenerator.friends': lightSteps,
+  'v2.giftExchangeGenerator.themeFriends': lightSteps,
+  'v2.generator.light.participants': exchangeSteps,
+  'v2.generator.light.inviteEmail': exchangeSteps,
+  'v2.generator.light.wishlist': exchangeSteps,
+  'v2.generator.light.created': exchangeSteps,
   // Gift exchanges: managing
   'v2.giftExchanges.list': () => import('../features/exchanges/manage/exchanges-list-screen'),
   'v2.giftExchanges.main': () => import('../features/exchanges/manage/overview-screen'),

@@ -148,7 +148,7 @@ async function peopleFor(tx: TTx, wanted: { email: string; name: string | null }
 export async function addInvitees(
   tx: TTx,
   input: { exchangeId: string; invitedById: string; rows: TRawRow[]; status?: 'invited' | 'accepted' },
-): Promise<{ results: TInviteResult[]; invitedIds: string[] }> {
+): Promise<{ results: TInviteResult[]; invitedIds: string[]; unmailedIds: string[] }> {
   const results: TInviteResult[] = [];
   const valid: { result: TInviteResult; name: string | null }[] = [];
   const seen = new Set<string>();
@@ -182,18 +182,21 @@ export async function addInvitees(
   );
   for (const { result } of valid) result.userId = accounts.get(result.email) ?? null;
   const ids = valid.map(({ result }) => result.userId!);
-  const existing = new Map<string, string>();
+  const existing = new Map<string, { status: string; mailed: boolean }>();
   for (const part of chunks(ids)) {
     const seats = await tx.exchangeParticipant.findMany({
       where: { exchangeId: input.exchangeId, userId: { in: part } },
-      select: { userId: true, status: true },
+      select: { userId: true, status: true, inviteSentAt: true },
     });
-    for (const seat of seats) existing.set(seat.userId, seat.status);
+    for (const seat of seats) existing.set(seat.userId, { status: seat.status, mailed: seat.inviteSentAt !== null });
   }
   const added = new Set<string>();
+  const unmailed = new Set<string>();
   for (const { result } of valid) {
-    const status = existing.get(result.userId!);
-    if (status) Object.assign(result, statusResult(status));
+    const seat = existing.get(result.userId!);
+    // Invited without a mail yet (an exchange created with the mails held back): this sends it.
+    if (seat?.status === 'invited' && !seat.mailed && !unmailed.has(result.userId!)) unmailed.add(result.userId!);
+    else if (seat) Object.assign(result, statusResult(seat.status));
     else if (!added.has(result.userId!)) added.add(result.userId!);
     else Object.assign(result, { status: 'duplicate', message: 'Listed more than once' });
   }
@@ -213,7 +216,7 @@ export async function addInvitees(
       now,
     ]),
   );
-  return { results, invitedIds };
+  return { results, invitedIds, unmailedIds: [...unmailed] };
 }
 
 /** Queues one invitation mail per person (inside the caller's transaction). */
@@ -245,11 +248,15 @@ async function inviteRows(
   message: string | null | undefined,
 ): Promise<{ invited: number; results: TInviteResult[] }> {
   requireOpen(access, 'Invitations close once the names are drawn');
-  const { results, invitedIds } = await deps.db.$transaction(async (tx) => {
+  const { results } = await deps.db.$transaction(async (tx) => {
     if ((await lockExchange(tx, access.exchange.id)) !== 'open')
       throw new AppError('CONFLICT', { message: 'Invitations close once the names are drawn' });
     const outcome = await addInvitees(tx, { exchangeId: access.exchange.id, invitedById: access.caller.userId, rows });
-    await queueInviteMails(tx, { exchangeId: access.exchange.id, userIds: outcome.invitedIds, message });
+    await queueInviteMails(tx, {
+      exchangeId: access.exchange.id,
+      userIds: [...outcome.invitedIds, ...outcome.unmailedIds],
+      message,
+    });
     if (outcome.invitedIds.length > 0)
       await recordEvent(tx, {
         exchangeId: access.exchange.id,
@@ -259,7 +266,7 @@ async function inviteRows(
       });
     return outcome;
   }, TX_OPTIONS);
-  return { invited: invitedIds.length, results };
+  return { invited: results.filter((result) => result.status === 'invited').length, results };
 }
 
 export async function inviteByEmail(

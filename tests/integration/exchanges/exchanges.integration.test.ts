@@ -205,6 +205,30 @@ describe('creating and inviting', () => {
     expect(again).toMatchObject({ invited: 0, results: [{ status: 'already-invited' }] });
   });
 
+  it('people added with the mails held back are mailed when the organizer sends the invitations', async () => {
+    const organizer = await member();
+    const tag = unique();
+    const emails = [`h1-${tag}@example.com`, `h2-${tag}@example.com`];
+    const { exchangeId } = await organizer.caller.exchanges.create({
+      title: 'Held back',
+      exchangeDate: inDays(12),
+      sendInvitations: false,
+      participants: emails.map((email) => ({ name: null, email })),
+    });
+    const mails = () =>
+      testDb().job.count({ where: { kind: 'exchanges:invite-mail', payload: { contains: exchangeId } } });
+    expect(await mails()).toBe(0);
+    const sent = await organizer.caller.exchanges.inviteByEmail({
+      exchangeId,
+      invitees: emails.map((email) => ({ email })),
+    });
+    expect(sent.results.map((row) => row.status)).toEqual(['invited', 'invited']);
+    expect(await mails()).toBe(2);
+    const again = await organizer.caller.exchanges.inviteByEmail({ exchangeId, invitees: [{ email: emails[0]! }] });
+    expect(again.results[0]!.status).toBe('already-invited');
+    expect(await mails()).toBe(2);
+  });
+
   it('an invitation mail signs a floater in for the exchange and they answer, pick a list and add a wish', async () => {
     const organizer = await member();
     const tag = unique();
