@@ -14,7 +14,7 @@ import { CURRENCIES } from './enums';
 import { VALIDATION_MESSAGES as M } from './messages';
 import { pagedOutput } from './paging';
 import { ZPersonSummary } from './people';
-import { hasForbiddenCharacters, normalizeEmail, ZUrl, ZUuid } from './validation';
+import { hasForbiddenCharacters, normalizeEmail, optionalText, requiredText, ZUrl, ZUuid } from './validation';
 import { ZWishListSummary } from './wish-lists';
 
 // ---------------------------------------------------------------------------------------------
@@ -126,28 +126,6 @@ export const DRAW_FAILURE_REASONS = [
 // Field schemas
 // ---------------------------------------------------------------------------------------------
 
-function requiredText(max: number) {
-  return z
-    .string({ error: M.required })
-    .refine((value) => value.trim().length > 0, { error: M.required, abort: true })
-    .refine((value) => value.length <= max, { error: M.maxLength(max) })
-    .refine((value) => !hasForbiddenCharacters(value), { error: M.invalidCharacters })
-    .transform((value) => value.trim());
-}
-
-/** Optional text: trimmed, empty becomes null. Line breaks are allowed where `multiline`. */
-function optionalText(max: number, multiline = false) {
-  return z
-    .string()
-    .max(max, { error: M.maxLength(max) })
-    .refine((value) => !hasForbiddenCharacters(multiline ? value.replace(/[\r\n\t]/g, ' ') : value), {
-      error: M.invalidCharacters,
-    })
-    .transform((value) => value.trim() || null)
-    .nullable()
-    .optional();
-}
-
 const ZDate = z
   .string({ error: M.required })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Value is not a valid date' })
@@ -222,7 +200,7 @@ function datesInOrder(value: { signUpDate?: string | null; exchangeDate?: string
 
 const exchangeFields = {
   title: requiredText(EXCHANGE_TITLE_MAX),
-  description: optionalText(2000, true),
+  description: optionalText(2000, { multiline: true }),
   signUpDate: ZOptionalDate,
   exchangeDate: ZDate,
   budget: ZBudget.optional(),
@@ -329,7 +307,7 @@ export type TExchangeSettings = z.output<typeof ZExchangeSettings>;
 export const ZRsvp = z.object({
   exchangeId: ZUuid,
   response: z.enum(EXCHANGE_RESPONSES, { error: 'Choose whether you take part' }).default('accept'),
-  comment: optionalText(500, true),
+  comment: optionalText(500, { multiline: true }),
   willShipInternationally: z.boolean().default(false),
   notifyOfReplies: z.boolean().default(false),
 });
@@ -344,13 +322,13 @@ export const ZInviteByEmail = z.object({
     .max(INVITES_PER_REQUEST_MAX, {
       error: `The maximum number of people per invitation is ${INVITES_PER_REQUEST_MAX}`,
     }),
-  message: optionalText(1000, true),
+  message: optionalText(1000, { multiline: true }),
 });
 
 export const ZInviteUsers = z.object({
   exchangeId: ZUuid,
   userIds: z.array(ZUuid).min(1, { error: M.required }).max(INVITES_PER_REQUEST_MAX),
-  message: optionalText(1000, true),
+  message: optionalText(1000, { multiline: true }),
 });
 
 export const ZBulkInvite = z.object({
@@ -359,7 +337,7 @@ export const ZBulkInvite = z.object({
     .string()
     .min(1, { error: M.required })
     .max(50_000, { error: M.maxLength(50_000) }),
-  message: optionalText(1000, true),
+  message: optionalText(1000, { multiline: true }),
 });
 
 export const INVITE_ROW_STATUSES = ['invited', 'already-invited', 'already-joined', 'duplicate', 'invalid'] as const;
@@ -427,7 +405,7 @@ export const ZExchangeWish = z.object({
   exchangeId: ZUuid,
   title: requiredText(200),
   url: ZOptionalUrl,
-  notes: optionalText(1000, true),
+  notes: optionalText(1000, { multiline: true }),
 });
 
 export const ZSetRestrictions = z.object({
@@ -472,16 +450,16 @@ export const ZAnswerQuestion = z.object({
     .transform((value) => value.trim()),
 });
 export const ZQuestionAnswerId = z.object({ questionAnswerId: ZUuid });
-export const ZFlagAnswer = z.object({ questionAnswerId: ZUuid, reason: optionalText(300, true) });
+export const ZFlagAnswer = z.object({ questionAnswerId: ZUuid, reason: optionalText(300, { multiline: true }) });
 
 /** Who the caller writes to: the person they drew, or their own (anonymous) Secret Santa. */
 export const CONVERSATION_PARTNERS = ['recipient', 'santa'] as const;
 export type TConversationPartner = (typeof CONVERSATION_PARTNERS)[number];
 export const ZConversation = z.object({ exchangeId: ZUuid, with: z.enum(CONVERSATION_PARTNERS) });
 export const ZSendMessage = ZConversation.extend({
-  body: requiredText(EXCHANGE_MESSAGE_MAX),
+  body: requiredText(EXCHANGE_MESSAGE_MAX, { multiline: true }),
 });
-export const ZSendThankYou = z.object({ exchangeId: ZUuid, body: requiredText(THANK_YOU_MAX) });
+export const ZSendThankYou = z.object({ exchangeId: ZUuid, body: requiredText(THANK_YOU_MAX, { multiline: true }) });
 
 // ---------------------------------------------------------------------------------------------
 // Outputs

@@ -173,3 +173,29 @@ function translateIssue(issue: z.core.$ZodIssue): string {
       return issue.message;
   }
 }
+
+/** Line breaks and tabs are fine in multi-line text (notes, messages); other controls never are. */
+function allowedText(value: string, multiline: boolean): boolean {
+  return !hasForbiddenCharacters(multiline ? value.replace(/[\r\n\t]/g, ' ') : value);
+}
+
+/** Required text: whitespace-only counts as empty (spec §5), limited, trimmed. */
+export function requiredText(max: number, options: { multiline?: boolean } = {}) {
+  return z
+    .string({ error: M.required })
+    .refine((value) => value.trim().length > 0, { error: M.required, abort: true })
+    .refine((value) => value.length <= max, { error: M.maxLength(max) })
+    .refine((value) => allowedText(value, options.multiline ?? false), { error: M.invalidCharacters })
+    .transform((value) => value.trim());
+}
+
+/** Optional text: trimmed, empty becomes null, limited. */
+export function optionalText(max: number, options: { multiline?: boolean } = {}) {
+  return z
+    .string()
+    .max(max, { error: M.maxLength(max) })
+    .refine((value) => allowedText(value, options.multiline ?? false), { error: M.invalidCharacters })
+    .transform((value) => value.trim() || null)
+    .nullable()
+    .optional();
+}

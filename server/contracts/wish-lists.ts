@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { CURRENCIES } from './enums';
 import { VALIDATION_MESSAGES as M } from './messages';
 import { ZPersonSummary } from './people';
-import { hasForbiddenCharacters, ZUrl, ZUuid } from './validation';
+import { optionalText as optionalTextOf, requiredText, ZUrl, ZUuid } from './validation';
 
 export const WISH_LIST_PRIVACY = ['public', 'followers', 'private', 'exchange'] as const;
 export type TWishListPrivacy = (typeof WISH_LIST_PRIVACY)[number];
@@ -35,25 +35,8 @@ export const WISHES_PER_LIST_MAX = 500;
 export const WISH_SORTS = ['custom', 'priority', 'price', 'date'] as const;
 export type TWishSort = (typeof WISH_SORTS)[number];
 
-/** Optional text: trimmed, empty becomes null, limited, no control characters. */
-function optionalText(max: number) {
-  return z
-    .string()
-    .max(max, { error: M.maxLength(max) })
-    .refine((value) => !hasForbiddenCharacters(value.replace(/[\r\n\t]/g, ' ')), { error: M.invalidCharacters })
-    .transform((value) => value.trim() || null)
-    .nullable()
-    .optional();
-}
-
-function requiredText(max: number) {
-  return z
-    .string({ error: M.required })
-    .refine((value) => value.trim().length > 0, { error: M.required, abort: true })
-    .refine((value) => value.length <= max, { error: M.maxLength(max) })
-    .refine((value) => !hasForbiddenCharacters(value), { error: M.invalidCharacters })
-    .transform((value) => value.trim());
-}
+/** Wish-list texts may span lines (descriptions, notes); titles may not. */
+const optionalText = (max: number) => optionalTextOf(max, { multiline: true });
 
 /** Links a member may store: http and https only (no ftp or app links on a wish). */
 const ZWebUrl = ZUrl.refine((value) => /^https?:/i.test(value), { error: M.url }).refine(

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { exchangeTheme, parseInviteLines, ZExchangeCreate, ZInvitee } from '../../../server/contracts/exchanges';
+import {
+  exchangeTheme,
+  parseInviteLines,
+  ZExchangeCreate,
+  ZInvitee,
+  ZSendMessage,
+} from '../../../server/contracts/exchanges';
 
 describe('parseInviteLines (bulk paste)', () => {
   it('reads the forms people paste, one row per non-empty line, numbered as typed', () => {
@@ -54,5 +60,16 @@ describe('exchange input', () => {
   it('falls back to the classic theme for unknown ids', () => {
     expect(exchangeTheme('winter').emoji).toBe('❄️');
     expect(exchangeTheme('nope').id).toBe('classic');
+  });
+});
+
+describe('messages', () => {
+  it('may span lines but never carry other control characters', () => {
+    const base = { exchangeId: '00000000-0000-4000-a000-000000000000', with: 'santa' as const };
+    expect(ZSendMessage.safeParse({ ...base, body: ' Hi!\nMedium, please. ' }).data?.body).toBe('Hi!\nMedium, please.');
+    expect(ZSendMessage.safeParse({ ...base, body: 'Hi\u0000' }).error?.issues[0]?.message).toBe(
+      'The value contains characters that are not allowed',
+    );
+    expect(ZSendMessage.safeParse({ ...base, body: '   ' }).error?.issues[0]?.message).toBe('Value is required');
   });
 });
