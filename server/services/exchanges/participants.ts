@@ -231,29 +231,14 @@ export async function removeParticipant(
       );
       if (!result.ok) throw changeFailed(result.message);
       changed = result.changedGivers;
-      await tx.exchangeAssignment.deleteMany({
-        where: { exchangeId: input.exchangeId, giverId: { in: [input.userId, ...changed] } },
-      });
-      await tx.exchangeAssignment.createMany({
-        data: changed.map((giverId) => ({
-          exchangeId: input.exchangeId,
-          giverId,
-          receiverId: result.assignment.get(giverId)!,
-        })),
-      });
-      await tx.exchangeMessage.deleteMany({
-        where: {
-          exchangeId: input.exchangeId,
-          OR: [{ giverId: { in: [input.userId, ...changed] } }, { receiverId: input.userId }],
-        },
+      await rewriteAssignments(tx, input.exchangeId, {
+        leaving: input.userId,
+        givers: [input.userId, ...changed],
+        changed,
+        assignment: result.assignment,
       });
     }
-    await tx.exchangeRestriction.deleteMany({
-      where: { exchangeId: input.exchangeId, OR: [{ giverId: input.userId }, { receiverId: input.userId }] },
-    });
-    await tx.exchangeParticipant.delete({
-      where: { exchangeId_userId: { exchangeId: input.exchangeId, userId: input.userId } },
-    });
+    await dropSeat(tx, input.exchangeId, input.userId);
     await recordEvent(tx, {
       exchangeId: input.exchangeId,
       actorId: access.caller.userId,
@@ -310,25 +295,14 @@ export async function replaceParticipant(
       );
       if (!result.ok) throw changeFailed(result.message);
       changed = result.changedGivers;
-      const touched = [...new Set([input.userId, ...changed.filter((id) => id !== newcomer)])];
-      await tx.exchangeAssignment.deleteMany({ where: { exchangeId: input.exchangeId, giverId: { in: touched } } });
-      await tx.exchangeAssignment.createMany({
-        data: changed.map((giverId) => ({
-          exchangeId: input.exchangeId,
-          giverId,
-          receiverId: result.assignment.get(giverId)!,
-        })),
-      });
-      await tx.exchangeMessage.deleteMany({
-        where: { exchangeId: input.exchangeId, OR: [{ giverId: { in: touched } }, { receiverId: input.userId }] },
+      await rewriteAssignments(tx, input.exchangeId, {
+        leaving: input.userId,
+        givers: [...new Set([input.userId, ...changed.filter((id) => id !== newcomer)])],
+        changed,
+        assignment: result.assignment,
       });
     }
-    await tx.exchangeRestriction.deleteMany({
-      where: { exchangeId: input.exchangeId, OR: [{ giverId: input.userId }, { receiverId: input.userId }] },
-    });
-    await tx.exchangeParticipant.delete({
-      where: { exchangeId_userId: { exchangeId: input.exchangeId, userId: input.userId } },
-    });
+    await dropSeat(tx, input.exchangeId, input.userId);
     await queueInviteMails(tx, { exchangeId: input.exchangeId, userIds: [newcomer], kind: drawn ? 'added' : 'invite' });
     await recordEvent(tx, {
       exchangeId: input.exchangeId,
@@ -347,6 +321,30 @@ export async function replaceParticipant(
 }
 
 type TTx = Parameters<Parameters<TDeps['db']['$transaction']>[0]>[0];
+
+/**
+ * Stores a change to the draw: the listed givers' old assignments go, the changed ones are written
+ * with their new recipients, and the messages of pairs that no longer exist go with them.
+ */
+async function rewriteAssignments(
+  tx: TTx,
+  exchangeId: string,
+  change: { leaving: string; givers: string[]; changed: string[]; assignment: Map<string, string> },
+): Promise<void> {
+  await tx.exchangeAssignment.deleteMany({ where: { exchangeId, giverId: { in: change.givers } } });
+  await tx.exchangeAssignment.createMany({
+    data: change.changed.map((giverId) => ({ exchangeId, giverId, receiverId: change.assignment.get(giverId)! })),
+  });
+  await tx.exchangeMessage.deleteMany({
+    where: { exchangeId, OR: [{ giverId: { in: change.givers } }, { receiverId: change.leaving }] },
+  });
+}
+
+/** Takes a person out of an exchange with their restrictions. */
+async function dropSeat(tx: TTx, exchangeId: string, userId: string): Promise<void> {
+  await tx.exchangeRestriction.deleteMany({ where: { exchangeId, OR: [{ giverId: userId }, { receiverId: userId }] } });
+  await tx.exchangeParticipant.delete({ where: { exchangeId_userId: { exchangeId, userId } } });
+}
 
 async function queueChangedMails(tx: TTx, exchangeId: string, givers: string[]) {
   const stamp = Date.now();
