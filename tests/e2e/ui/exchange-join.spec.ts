@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { expectAccessible } from '../pages/a11y';
+import { toastShown } from '../pages/exchange-pages';
 import { Shell } from '../pages/auth-pages';
 import { waitForMail } from '../pages/mailbox';
 
@@ -84,22 +85,6 @@ async function openInvitation(browser: Browser, baseURL: string, to: string): Pr
   await page.goto(await invitationLink(to));
   await new Shell(page).acceptTermsIfShown();
   return page;
-}
-
-/** Waits until the toast saying `text` has finished its entrance (axe judges colours at full opacity). */
-async function toastShown(page: Page, text: string): Promise<void> {
-  const toast = page.getByRole('alert').filter({ hasText: text });
-  await expect(toast).toBeVisible();
-  await expect
-    .poll(() =>
-      toast.evaluate((node) => {
-        let opacity = 1;
-        for (let element: Element | null = node; element; element = element.parentElement)
-          opacity *= Number(getComputedStyle(element).opacity);
-        return opacity;
-      }),
-    )
-    .toBe(1);
 }
 
 const inviteRow = (page: Page, tableTestId: string, email: string) =>
