@@ -258,8 +258,10 @@ describe('price drops', () => {
         workerId: `price-${id}`,
       }),
     );
-    // Other tests' scans may already be done for this slot: start from a fresh scan job.
-    await testDb().job.deleteMany({ where: { kind: PRICE_DROP_SCAN_JOB } });
+    // Other tests' scans may already be done for this slot: start from a fresh scan job. Other
+    // tests' queued jobs (exchange mails, reminders) would crowd these runners: this worker's tests
+    // run one at a time, so the queue can start from this test's work alone.
+    await testDb().job.deleteMany({ where: { OR: [{ kind: PRICE_DROP_SCAN_JOB }, { status: 'queued' }] } });
     const before = mailCatcher().messages.length;
     await Promise.all(runners.map((runner) => runner.runDue()));
     // The mail jobs the scan queued.
