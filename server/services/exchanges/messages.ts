@@ -142,29 +142,42 @@ export async function listConversations(deps: TDeps, identity: TVerifiedIdentity
       })
     ).map((person) => [person.id, summarize(person).displayName]),
   );
-  return Promise.all(
-    pairs.map(async (pair) => {
-      const iAmGiver = pair.giverId === caller.userId;
-      const where = { exchangeId: pair.exchangeId, giverId: pair.giverId, receiverId: pair.receiverId };
-      const [last, unread] = await Promise.all([
-        deps.db.exchangeMessage.findFirst({
-          where,
-          orderBy: { createdAt: 'desc' },
-          select: { body: true, createdAt: true },
-        }),
-        deps.db.exchangeMessage.count({ where: { ...where, fromGiver: !iAmGiver, readAt: null } }),
-      ]);
-      return {
-        exchangeId: pair.exchangeId,
-        exchangeTitle: pair.exchange.title,
-        with: (iAmGiver ? 'recipient' : 'santa') as TConversationPartner,
-        partnerName: iAmGiver ? (recipients.get(pair.receiverId) ?? 'Former member') : SANTA_NAME,
-        lastMessage: last?.body ?? null,
-        lastAt: last?.createdAt.toISOString() ?? null,
-        unread,
-      };
-    }),
-  );
+  // One read of the caller's messages (newest first) gives every conversation's last line and unread count.
+  const messages = await deps.db.exchangeMessage.findMany({
+    where: {
+      exchangeId: { in: [...new Set(pairs.map((pair) => pair.exchangeId))] },
+      OR: [{ giverId: caller.userId }, { receiverId: caller.userId }],
+    },
+    orderBy: { createdAt: 'desc' },
+    select: {
+      exchangeId: true,
+      giverId: true,
+      receiverId: true,
+      fromGiver: true,
+      body: true,
+      createdAt: true,
+      readAt: true,
+    },
+    take: 5000,
+  });
+  const keyOf = (row: { exchangeId: string; giverId: string; receiverId: string }) =>
+    `${row.exchangeId}:${row.giverId}:${row.receiverId}`;
+  const byPair = new Map<string, typeof messages>();
+  for (const message of messages) byPair.set(keyOf(message), [...(byPair.get(keyOf(message)) ?? []), message]);
+  return pairs.map((pair) => {
+    const iAmGiver = pair.giverId === caller.userId;
+    const thread = byPair.get(keyOf(pair)) ?? [];
+    const last = thread[0];
+    return {
+      exchangeId: pair.exchangeId,
+      exchangeTitle: pair.exchange.title,
+      with: (iAmGiver ? 'recipient' : 'santa') as TConversationPartner,
+      partnerName: iAmGiver ? (recipients.get(pair.receiverId) ?? 'Former member') : SANTA_NAME,
+      lastMessage: last?.body ?? null,
+      lastAt: last?.createdAt.toISOString() ?? null,
+      unread: thread.filter((message) => message.fromGiver !== iAmGiver && message.readAt === null).length,
+    };
+  });
 }
 
 /** Mails a message notice when the reader asked for replies by e-mail (`notifyOfReplies`). */

@@ -476,6 +476,10 @@ describe('after the draw', () => {
     ]);
     expect(JSON.stringify(seen)).not.toContain(giver.id);
     await recipient.caller.exchanges.sendMessage({ exchangeId, with: 'santa', body: 'Medium, thanks!' });
+    const unread = (await giver.caller.exchanges.conversations()).find(
+      (item) => item.exchangeId === exchangeId && item.with === 'recipient',
+    );
+    expect(unread).toMatchObject({ unread: 1, lastMessage: 'Medium, thanks!' });
     const thread = await giver.caller.exchanges.conversation({ exchangeId, with: 'recipient' });
     expect(thread.messages.map((message) => [message.mine, message.body])).toEqual([
       [true, 'What size are you?'],
