@@ -10,13 +10,14 @@ import type { TConfig } from './config';
 import { createDb, type TDb } from './db/client';
 import type { TAppDeps } from './deps';
 import { createMailer } from './mail/mailer';
+import { createMemoryBus, createRedisBus } from './realtime/bus';
 
 /** The longest a client waits after repeated wrong passwords for one account. */
 const LOGIN_LOCK_MAX_MS = 24 * 3_600_000;
 
 /**
  * Builds the process-wide dependencies from configuration. With REDIS_URL, caches and rate limits
- * live in Redis so several instances can run side by side; without it they stay in process.
+ * (and the live events' pub/sub) live in Redis so several instances can run side by side; without it they stay in process.
  */
 export function createDeps(config: TConfig, overrides: { db?: TDb } = {}): TAppDeps {
   const redis = config.redisUrl
@@ -25,11 +26,13 @@ export function createDeps(config: TConfig, overrides: { db?: TDb } = {}): TAppD
   const limiter = (options: TRateLimitOptions): TRateLimiter =>
     redis ? createRedisRateLimiter(redis, { ...options, prefix: config.redisKeyPrefix }) : createRateLimiter(options);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const bus = redis ? createRedisBus(redis, config.redisKeyPrefix) : createMemoryBus();
   return {
     db: overrides.db ?? createDb(config.databaseUrl, config.databasePoolSize),
     cache: redis ? createRedisCache(redis, config.redisKeyPrefix) : createMemoryCache(),
     config,
     mailer,
+    bus,
     limits: {
       loginAccountClient: limiter({
         max: config.loginMaxFailures,
@@ -44,6 +47,7 @@ export function createDeps(config: TConfig, overrides: { db?: TDb } = {}): TAppD
     },
     async dispose() {
       mailer.close();
+      await bus.close();
       if (redis) await redis.quit();
     },
   };

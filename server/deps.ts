@@ -4,12 +4,15 @@ import type { TCache } from './cache';
 import type { TConfig } from './config';
 import type { TDb } from './db/client';
 import type { TMailer } from './mail/mailer';
+import type { TRealtimeBus } from './realtime/bus';
 
 export interface TAppDeps {
   db: TDb;
   cache: TCache;
   config: TConfig;
   mailer: TMailer;
+  /** Live events for subscriptions: in process, or Redis pub/sub across instances (server/realtime). */
+  bus: TRealtimeBus;
   limits: {
     /** Wrong passwords per account and client address (growing lock; see server/auth/password-throttle.ts). */
     loginAccountClient: TRateLimiter;

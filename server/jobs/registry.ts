@@ -19,6 +19,10 @@ import {
   scanExchangeReminders,
   sendReminderMail,
 } from '../services/exchanges/reminders';
+import { GROUP_INVITE_MAIL_JOB, sendGroupInviteMail } from '../services/groups/members';
+import { CHAT_MAIL_JOB } from '../services/messages/conversations';
+import { sendChatMail } from '../services/messages/mail';
+import { scanReminders, SOCIAL_REMINDER_SCAN_JOB } from '../services/messages/reminders';
 import { sendWishListRequestMail, WISH_LIST_REQUEST_MAIL_JOB } from '../services/wish-lists/request';
 import { enqueueJob, type TJobHandler } from './queue';
 
@@ -36,6 +40,12 @@ export const JOB_HANDLERS: Record<string, TJobHandler> = {
   [REMINDER_SCAN_JOB]: async (deps) => {
     await scanExchangeReminders(deps);
   },
+  [GROUP_INVITE_MAIL_JOB]: (deps, payload) =>
+    sendGroupInviteMail(deps, payload as Parameters<typeof sendGroupInviteMail>[1]),
+  [CHAT_MAIL_JOB]: (deps, payload) => sendChatMail(deps, payload as Parameters<typeof sendChatMail>[1]),
+  [SOCIAL_REMINDER_SCAN_JOB]: async (deps) => {
+    await scanReminders(deps.db);
+  },
 };
 
 /** How often the price-drop scan runs. */
@@ -46,4 +56,9 @@ export async function scheduleRecurringJobs(db: TDb, now: Date): Promise<void> {
   await enqueueJob(db, { kind: PRICE_DROP_SCAN_JOB, uniqueKey: `${PRICE_DROP_SCAN_JOB}:${slot}`, maxAttempts: 3 });
   const hour = Math.floor(now.getTime() / REMINDER_SCAN_EVERY_MS);
   await enqueueJob(db, { kind: REMINDER_SCAN_JOB, uniqueKey: `${REMINDER_SCAN_JOB}:${hour}`, maxAttempts: 3 });
+  await enqueueJob(db, {
+    kind: SOCIAL_REMINDER_SCAN_JOB,
+    uniqueKey: `${SOCIAL_REMINDER_SCAN_JOB}:${hour}`,
+    maxAttempts: 3,
+  });
 }

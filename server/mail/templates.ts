@@ -155,3 +155,30 @@ export function exchangeMail(input: {
     html: layout(`${input.theme.emoji} ${input.heading}`, lines, input.action, input.theme.color),
   };
 }
+
+/**
+ * The social e-mails (group invitations, messages while away, group discussions, new followers):
+ * `links` are extra one-click actions (follow back, stop these e-mails) shown under the button.
+ */
+export function socialMail(input: {
+  to: string;
+  subject: string;
+  heading: string;
+  lines: string[];
+  action: { label: string; url: string };
+  links?: { label: string; url: string }[];
+  manageUrl?: string;
+}): TMail {
+  const extra = (input.links ?? []).map((link) => `${link.label}: ${link.url}`);
+  const lines = [
+    ...input.lines,
+    ...extra,
+    ...(input.manageUrl ? [`Choose which e-mails you get: ${input.manageUrl}`] : []),
+  ];
+  return {
+    to: input.to,
+    subject: input.subject,
+    text: `${lines.join('\n\n')}\n\n${input.action.label}: ${input.action.url}\n`,
+    html: layout(input.heading, lines, input.action),
+  };
+}

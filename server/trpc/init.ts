@@ -46,6 +46,12 @@ export function toAppError(error: unknown): AppError {
 }
 
 const t = initTRPC.context<TContext>().create({
+  // Live streams (subscriptions over server-sent events): a ping keeps proxies and idle timeouts
+  // from closing a quiet stream; the client reconnects (with its last event id) if pings stop.
+  sse: {
+    ping: { enabled: true, intervalMs: 15_000 },
+    client: { reconnectAfterInactivityMs: 40_000 },
+  },
   errorFormatter({ shape, error }) {
     const appError = toAppError(error);
     const data: TErrorShapeData & typeof shape.data = {

@@ -1,12 +1,20 @@
 /**
- * In-app notifications: rows a member reads in the app. Kinds so far: 'price-drop' and
- * 'wish-list-request'; the social domain adds the rest and the screens that list them.
+ * In-app notifications: rows a member reads in the app (the header's bell, /home/), delivered live
+ * to open pages through the realtime bus. `createNotification` writes a row (inside a caller's
+ * transaction too); `publishNotifications` tells open pages once that transaction committed;
+ * `notifyLive` does both for writes outside a transaction.
  */
 import { randomUUID } from 'node:crypto';
+import type { TNotificationKindName } from '../../contracts/social';
 import type { TDb } from '../../db/client';
+import type { TAppDeps } from '../../deps';
 
-/** 'exchange': an exchange event for one person (drawn, redrawn, reminders, messages, thank-yous). */
-export type TNotificationKind = 'price-drop' | 'wish-list-request' | 'exchange';
+/**
+ * 'exchange': an exchange event for one person (drawn, redrawn, reminders, messages, thank-yous);
+ * 'group': an invitation, a join request, an approval; 'follow': someone followed you;
+ * 'message': a chat message while you were away; 'wish-created': a followed person's new wish list.
+ */
+export type TNotificationKind = TNotificationKindName;
 
 export async function createNotification(
   db: Pick<TDb, 'notification'>,
@@ -36,4 +44,51 @@ export async function listNotifications(db: TDb, userId: string, limit = 50): Pr
     createdAt: row.createdAt.toISOString(),
     isRead: row.readAt !== null,
   }));
+}
+
+/** Tells the open pages of each notified person that something arrived (after the write committed). */
+export async function publishNotifications(
+  deps: Pick<TAppDeps, 'bus' | 'log'>,
+  notices: readonly { userId: string; notificationId: string }[],
+): Promise<void> {
+  for (const notice of notices) {
+    await deps.bus
+      .publish([notice.userId], { kind: 'notification', notificationId: notice.notificationId })
+      .catch((error: unknown) => deps.log?.warn({ err: error }, 'live notification not published'));
+  }
+}
+
+/** Writes one notification and tells the person's open pages. */
+export async function notifyLive(
+  deps: Pick<TAppDeps, 'db' | 'bus' | 'log'>,
+  input: { userId: string; kind: TNotificationKind; payload: Record<string, unknown> },
+): Promise<string> {
+  const notificationId = await createNotification(deps.db, input);
+  await publishNotifications(deps, [{ userId: input.userId, notificationId }]);
+  return notificationId;
+}
+
+/**
+ * The wish-created notice (spec §3: userId, wishlistId) for the followers of someone who made a
+ * list they may see: only lists open to the public or to followers, and a private person's only to
+ * the followers they follow back; each follower's subscribeFollowingNotifications decides. One
+ * set-wise insert, inside the caller's transaction.
+ */
+export async function noticeNewWishList(
+  tx: Pick<TDb, '$executeRaw'>,
+  input: { ownerId: string; wishlistId: string; privacy: string },
+): Promise<void> {
+  if (input.privacy !== 'public' && input.privacy !== 'followers') return;
+  const payload = JSON.stringify({ userId: input.ownerId, wishlistId: input.wishlistId });
+  await tx.$executeRaw`
+    INSERT INTO notifications (id, user_id, kind, payload)
+    SELECT UUID(), f.follower_id, 'wish-created', ${payload}
+    FROM follows f
+    LEFT JOIN user_settings fs ON fs.user_id = f.follower_id
+    LEFT JOIN user_settings os ON os.user_id = ${input.ownerId}
+    WHERE f.followed_id = ${input.ownerId}
+      AND COALESCE(fs.subscribe_following_notifications, true)
+      AND (NOT COALESCE(os.is_private, true)
+           OR EXISTS (SELECT 1 FROM follows back WHERE back.follower_id = ${input.ownerId} AND back.followed_id = f.follower_id))
+      AND NOT EXISTS (SELECT 1 FROM blocks k WHERE k.blocker_id = ${input.ownerId} AND k.blocked_id = f.follower_id)`;
 }

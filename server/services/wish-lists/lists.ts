@@ -9,6 +9,8 @@ import {
   type TWishListUpdate,
   type TWishSort,
 } from '../../contracts/wish-lists';
+import { recordActivity } from '../activity/record';
+import { noticeNewWishList } from '../notifications/notify';
 import type { TDb } from '../../db/client';
 import { AppError } from '../../errors';
 import { PERSON_SELECT, requireMember } from '../people/access';
@@ -167,6 +169,13 @@ export async function createWishList(
           sortOrder: count,
         },
       });
+      await recordActivity(tx, {
+        actorId: ownerId,
+        kind: 'wish-list-created',
+        wishListId: id,
+        payload: { title: input.title },
+      });
+      await noticeNewWishList(tx, { ownerId, wishlistId: id, privacy: input.privacy });
     });
   } catch (error) {
     if (isUniqueViolation(error))

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TVerifiedIdentity } from '../../auth/tokens';
 import { WISHES_PER_LIST_MAX, type TOwnWish, type TWishCreate, type TWishUpdate } from '../../contracts/wish-lists';
+import { recordActivity } from '../activity/record';
 import type { TDb } from '../../db/client';
 import { AppError } from '../../errors';
 import { requireKnown, requireMember } from '../people/access';
@@ -61,7 +62,17 @@ export async function createWish(db: TDb, identity: TVerifiedIdentity | null, in
         sortOrder: (last._max.sortOrder ?? -1) + 1,
       },
     });
-    await tx.wishList.update({ where: { id: wishlistId }, data: { updatedAt: new Date() } });
+    const list = await tx.wishList.update({
+      where: { id: wishlistId },
+      data: { updatedAt: new Date() },
+      select: { ownerId: true, title: true },
+    });
+    await recordActivity(tx, {
+      actorId: list.ownerId,
+      kind: 'wish-added',
+      wishListId: wishlistId,
+      payload: { wishTitle: input.title, listTitle: list.title },
+    });
   });
   return ownWish(await db.wish.findUniqueOrThrow({ where: { id }, select: WISH_SELECT }));
 }

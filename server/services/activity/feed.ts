@@ -1,0 +1,163 @@
+/**
+ * Reading the activity feed (spec §1 activity): what people the viewer follows, their groups and
+ * their exchanges did, newest first, paged by event id. Every event is checked when read:
+ *
+ * - nobody blocked either way, no closed accounts;
+ * - a private person's events reach only those who may see their private parts (people/access.ts:
+ *   people they follow back, fellow group members and exchange participants);
+ * - an event about a wish list needs that list to still exist and to be visible to the viewer by
+ *   its own privacy (wish-lists/access.ts), so a private or exchange-only list never leaks;
+ * - an exchange's events reach only its participants.
+ *
+ * A group's feed (`groupId`) shows what its active members did (their visible lists and wishes, and
+ * joining the group), to those who may see inside the group.
+ */
+import { Prisma } from '../../generated/prisma/client';
+import type { TVerifiedIdentity } from '../../auth/tokens';
+import type { TActivityItem, TActivityKind, TActivityPage } from '../../contracts/social';
+import type { TDb } from '../../db/client';
+import { requireInside } from '../groups/access';
+import { canSeePrivate, PERSON_SELECT, relationsTo, summarize, type TViewerRelation } from '../people/access';
+import { listPrivacyAllows } from '../wish-lists/access';
+
+interface TEventRow {
+  id: bigint;
+  actor_id: string;
+  kind: string;
+  group_id: string | null;
+  exchange_id: string | null;
+  wish_list_id: string | null;
+  payload: string;
+  created_at: Date;
+}
+
+const IN_EXCHANGE = Prisma.sql`('invited', 'accepted', 'organizing')`;
+
+async function candidateEvents(
+  db: TDb,
+  viewerId: string,
+  input: { groupId?: string; before?: bigint; take: number },
+): Promise<TEventRow[]> {
+  const before = input.before ? Prisma.sql`AND a.id < ${input.before}` : Prisma.empty;
+  if (input.groupId) {
+    return db.$queryRaw<TEventRow[]>`
+      SELECT a.id, a.actor_id, a.kind, a.group_id, a.exchange_id, a.wish_list_id, a.payload, a.created_at
+      FROM activity_events a
+      JOIN group_members m ON m.user_id = a.actor_id AND m.group_id = ${input.groupId} AND m.status = 'active'
+      WHERE (a.group_id = ${input.groupId} OR a.kind IN ('wish-list-created', 'wish-added')) ${before}
+      ORDER BY a.id DESC LIMIT ${input.take}`;
+  }
+  return db.$queryRaw<TEventRow[]>`
+    SELECT a.id, a.actor_id, a.kind, a.group_id, a.exchange_id, a.wish_list_id, a.payload, a.created_at
+    FROM activity_events a
+    WHERE a.actor_id <> ${viewerId} ${before}
+      AND (a.actor_id IN (SELECT followed_id FROM follows WHERE follower_id = ${viewerId})
+        OR a.group_id IN (SELECT group_id FROM group_members WHERE user_id = ${viewerId} AND status = 'active')
+        OR a.exchange_id IN (SELECT exchange_id FROM exchange_participants WHERE user_id = ${viewerId} AND status IN ${IN_EXCHANGE}))
+    ORDER BY a.id DESC LIMIT ${input.take}`;
+}
+
+function textOf(kind: TActivityKind, name: string, payload: Record<string, unknown>): string {
+  const title = String(payload.title ?? payload.listTitle ?? '');
+  switch (kind) {
+    case 'wish-list-created':
+      return `${name} made a wish list: ${title}`;
+    case 'wish-added':
+      return `${name} wished for ${String(payload.wishTitle ?? 'something')} on ${String(payload.listTitle ?? 'a wish list')}`;
+    case 'exchange-joined':
+      return `${name} joined the gift exchange ${String(payload.exchangeTitle ?? '')}`.trim();
+    case 'thank-you':
+      return `${name} thanked their Secret Santa in ${String(payload.exchangeTitle ?? 'a gift exchange')}`;
+    case 'group-joined':
+      return `${name} joined the group ${String(payload.groupName ?? '')}`.trim();
+  }
+}
+
+/** One page of the feed; `next` is the following page's `before` (empty at the end). */
+export async function readFeed(
+  db: TDb,
+  viewer: TVerifiedIdentity,
+  input: { groupId?: string; before?: string; limit: number },
+): Promise<TActivityPage> {
+  if (input.groupId) await requireInside(db, viewer, input.groupId);
+  const items: TActivityItem[] = [];
+  let before = input.before ? BigInt(input.before) : undefined;
+  let exhausted = false;
+  const relationCache = new Map<string, TViewerRelation>();
+  const privateOk = new Map<string, boolean>();
+  const listOk = new Map<string, { ok: boolean; ownerId: string; title: string } | null>();
+  const myExchanges = new Set(
+    (
+      await db.exchangeParticipant.findMany({
+        where: { userId: viewer.userId, status: { in: ['invited', 'accepted', 'organizing'] } },
+        select: { exchangeId: true },
+      })
+    ).map((row) => row.exchangeId),
+  );
+  // Read in batches until the page is full: some events are filtered out for this viewer.
+  for (let round = 0; items.length < input.limit && !exhausted && round < 10; round += 1) {
+    const take = input.limit * 3;
+    const rows = await candidateEvents(db, viewer.userId, { groupId: input.groupId, before, take });
+    if (rows.length < take) exhausted = true;
+    if (rows.length === 0) break;
+    before = rows[rows.length - 1]!.id;
+    const actorIds = [...new Set(rows.map((row) => row.actor_id))].filter((id) => !relationCache.has(id));
+    const [relations, actors] = await Promise.all([
+      relationsTo(db, viewer, actorIds),
+      db.user.findMany({
+        where: { id: { in: [...new Set(rows.map((row) => row.actor_id))] } },
+        select: { ...PERSON_SELECT, settings: { select: { isPrivate: true } } },
+      }),
+    ]);
+    for (const [id, relation] of relations) relationCache.set(id, relation);
+    const actorOf = new Map(actors.map((actor) => [actor.id, actor]));
+    for (const row of rows) {
+      if (items.length >= input.limit) {
+        exhausted = false;
+        break;
+      }
+      const actor = actorOf.get(row.actor_id);
+      const relation = relationCache.get(row.actor_id);
+      if (!actor || actor.deletedAt || !relation || relation.isBlockedBy || relation.isBlocking) continue;
+      if (!privateOk.has(actor.id)) {
+        privateOk.set(
+          actor.id,
+          await canSeePrivate(db, viewer, { id: actor.id, isPrivate: actor.settings?.isPrivate ?? true }, relation),
+        );
+      }
+      if (!privateOk.get(actor.id)) continue;
+      if (row.exchange_id && !myExchanges.has(row.exchange_id)) continue;
+      const payload = JSON.parse(row.payload) as Record<string, unknown>;
+      let path: string | null = null;
+      if (row.wish_list_id) {
+        if (!listOk.has(row.wish_list_id)) {
+          const list = await db.wishList.findUnique({
+            where: { id: row.wish_list_id },
+            select: { ownerId: true, privacy: true, exchangeId: true, title: true },
+          });
+          listOk.set(
+            row.wish_list_id,
+            list
+              ? { ok: await listPrivacyAllows(db, viewer, list, relation), ownerId: list.ownerId, title: list.title }
+              : null,
+          );
+        }
+        const list = listOk.get(row.wish_list_id);
+        if (!list?.ok) continue;
+        path = `/profile/${list.ownerId}/wish-lists/${row.wish_list_id}/`;
+      } else if (row.exchange_id) path = `/gift-exchanges/${row.exchange_id}/`;
+      else if (row.group_id) path = `/groups/${row.group_id}/`;
+      const person = summarize(actor);
+      items.push({
+        activityId: row.id.toString(),
+        kind: row.kind as TActivityKind,
+        actor: person,
+        text: textOf(row.kind as TActivityKind, person.displayName, payload),
+        path,
+        createdAt: row.created_at.toISOString(),
+      });
+    }
+  }
+  const last = items[items.length - 1];
+  return { items, next: exhausted || !last ? '' : last.activityId };
+}

@@ -1,0 +1,148 @@
+/**
+ * Who may see and do what in a group — the one place the groups domain decides it.
+ *
+ * - A group that does not exist or was deleted answers 404.
+ * - Its name, description and size are shown to any signed-in member who has its address (the
+ *   page where one asks to join); its inside (members, activity, discussion) to its active members,
+ *   and for a public group to every signed-in member.
+ * - Managers are the owner and the assistants: they approve requests, remove and restore members,
+ *   invite, and edit the group. Only the owner appoints assistants and deletes the group.
+ * - People who blocked the viewer are left out of everything the viewer sees.
+ *
+ * Groups are a circle for people's privacy: active members of one group see each other's private
+ * parts (`sharedCircleCounters`, registered here).
+ */
+import type { TVerifiedIdentity } from '../../auth/tokens';
+import type { TGroupMemberStatus, TGroupRole, TMembershipFlags } from '../../contracts/social';
+import type { TDb } from '../../db/client';
+import { AppError } from '../../errors';
+import { sharedCircleCounters } from '../people/access';
+
+export interface TGroupRow {
+  id: string;
+  ownerId: string;
+  name: string;
+  description: string | null;
+  isPrivate: boolean;
+  joinCode: string;
+  createdAt: Date;
+}
+
+export interface TMembershipRow {
+  status: string;
+  role: string;
+  isAdmin: boolean;
+  isBirthdayAlertsEnabled: boolean;
+  isReceiverOnly: boolean;
+  isTopicNotificationEnabled: boolean;
+}
+
+export const MEMBERSHIP_SELECT = {
+  status: true,
+  role: true,
+  isAdmin: true,
+  isBirthdayAlertsEnabled: true,
+  isReceiverOnly: true,
+  isTopicNotificationEnabled: true,
+} as const;
+
+export const GROUP_SELECT = {
+  id: true,
+  ownerId: true,
+  name: true,
+  description: true,
+  isPrivate: true,
+  joinCode: true,
+  createdAt: true,
+} as const;
+
+export interface TGroupAccess {
+  group: TGroupRow;
+  membership: TMembershipRow | null;
+  isActive: boolean;
+  isManager: boolean;
+  isOwner: boolean;
+  canSeeInside: boolean;
+}
+
+export function flagsOf(row: TMembershipRow): TMembershipFlags {
+  return {
+    isAdmin: row.isAdmin,
+    isBirthdayAlertsEnabled: row.isBirthdayAlertsEnabled,
+    isDeleted: row.status === 'removed' || row.status === 'left',
+    isReceiverOnly: row.isReceiverOnly,
+    isTopicNotificationEnabled: row.isTopicNotificationEnabled,
+  };
+}
+
+export function isManagerRole(role: string): boolean {
+  return role === 'owner' || role === 'assistant';
+}
+
+/** The group as `viewer` may know it, or 404 (unknown, deleted, or its owner blocked the viewer). */
+export async function groupAccess(db: TDb, viewer: TVerifiedIdentity, groupId: string): Promise<TGroupAccess> {
+  const group = await db.group.findFirst({ where: { id: groupId, deletedAt: null }, select: GROUP_SELECT });
+  if (!group) throw new AppError('NOT_FOUND');
+  const [membership, blockedByOwner] = await Promise.all([
+    db.groupMember.findUnique({
+      where: { groupId_userId: { groupId, userId: viewer.userId } },
+      select: MEMBERSHIP_SELECT,
+    }),
+    db.block.findUnique({
+      where: { blockerId_blockedId: { blockerId: group.ownerId, blockedId: viewer.userId } },
+      select: { blockerId: true },
+    }),
+  ]);
+  if (blockedByOwner) throw new AppError('NOT_FOUND');
+  const isActive = membership?.status === 'active';
+  const isManager = isActive && isManagerRole(membership.role);
+  return {
+    group,
+    membership,
+    isActive,
+    isManager,
+    isOwner: isActive && membership.role === 'owner',
+    canSeeInside: isActive || !group.isPrivate,
+  };
+}
+
+export async function requireManager(db: TDb, viewer: TVerifiedIdentity, groupId: string): Promise<TGroupAccess> {
+  const access = await groupAccess(db, viewer, groupId);
+  if (!access.isManager)
+    throw new AppError('FORBIDDEN', { message: 'Only the group’s owner or an assistant can do this' });
+  return access;
+}
+
+export async function requireActive(db: TDb, viewer: TVerifiedIdentity, groupId: string): Promise<TGroupAccess> {
+  const access = await groupAccess(db, viewer, groupId);
+  if (!access.isActive) throw new AppError('FORBIDDEN', { message: 'Only members of the group can do this' });
+  return access;
+}
+
+export async function requireInside(db: TDb, viewer: TVerifiedIdentity, groupId: string): Promise<TGroupAccess> {
+  const access = await groupAccess(db, viewer, groupId);
+  if (!access.canSeeInside) throw new AppError('FORBIDDEN', { message: 'This group is private' });
+  return access;
+}
+
+export type { TGroupMemberStatus, TGroupRole };
+
+// ---- What the other domains learn from groups ----
+
+/** Ids of the live groups `userId` is an active member of. */
+export async function activeGroupIdsOf(db: TDb, userId: string): Promise<string[]> {
+  const rows = await db.groupMember.findMany({
+    where: { userId, status: 'active', group: { deletedAt: null } },
+    select: { groupId: true },
+  });
+  return rows.map((row) => row.groupId);
+}
+
+sharedCircleCounters.push(async (db, viewerId, ownerId) => {
+  const rows = await db.$queryRaw<{ n: bigint }[]>`
+    SELECT COUNT(*) AS n FROM group_members a
+    JOIN group_members b ON b.group_id = a.group_id
+    JOIN \`groups\` g ON g.id = a.group_id AND g.deleted_at IS NULL
+    WHERE a.user_id = ${viewerId} AND b.user_id = ${ownerId} AND a.status = 'active' AND b.status = 'active'`;
+  return Number(rows[0]?.n ?? 0);
+});

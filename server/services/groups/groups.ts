@@ -1,0 +1,329 @@
+/**
+ * Groups (spec §1, §2 groups): creating, listing, reading and changing a group, and a person's
+ * own membership (joining, leaving, their membership flags). Managing other people's membership
+ * (approving, removing, inviting) is in members.ts.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { TVerifiedIdentity } from '../../auth/tokens';
+import type { TPagingQuery } from '../../contracts/paging';
+import { pagingFor } from '../../contracts/paging';
+import type {
+  TGroupDetail,
+  TGroupFields,
+  TGroupMemberStatus,
+  TGroupRole,
+  TGroupSummary,
+  TMembershipFlags,
+} from '../../contracts/social';
+import type { TDb } from '../../db/client';
+import type { TAppDeps } from '../../deps';
+import { AppError } from '../../errors';
+import { recordActivity } from '../activity/record';
+import { joinGroupConversation, leaveGroupConversation } from '../messages/membership';
+import { createNotification, publishNotifications } from '../notifications/notify';
+import { PERSON_SELECT, blockedEitherWay, summarize } from '../people/access';
+import {
+  flagsOf,
+  groupAccess,
+  isManagerRole,
+  MEMBERSHIP_SELECT,
+  requireActive,
+  requireManager,
+  type TGroupAccess,
+  type TGroupRow,
+} from './access';
+
+type TDeps = Pick<TAppDeps, 'db' | 'bus' | 'log'>;
+type TTx = Parameters<Parameters<TDb['$transaction']>[0]>[0];
+
+const LISTED_STATUSES = ['active', 'pending', 'invited'];
+const FORMER_OWNER = { name: '', firstName: null, lastName: null, pictureKey: null, deletedAt: new Date(0) };
+
+async function summaries(db: TDb, viewerId: string, groups: TGroupRow[]): Promise<TGroupSummary[]> {
+  if (groups.length === 0) return [];
+  const ids = groups.map((group) => group.id);
+  const [counts, mine, owners] = await Promise.all([
+    db.groupMember.groupBy({ by: ['groupId'], where: { groupId: { in: ids }, status: 'active' }, _count: true }),
+    db.groupMember.findMany({
+      where: { groupId: { in: ids }, userId: viewerId },
+      select: { groupId: true, ...MEMBERSHIP_SELECT },
+    }),
+    db.user.findMany({ where: { id: { in: groups.map((group) => group.ownerId) } }, select: PERSON_SELECT }),
+  ]);
+  const countOf = new Map(counts.map((row) => [row.groupId, row._count]));
+  const mineOf = new Map(mine.map((row) => [row.groupId, row]));
+  const ownerOf = new Map(owners.map((row) => [row.id, row]));
+  return groups.map((group) => {
+    const membership = mineOf.get(group.id) ?? null;
+    const owner = ownerOf.get(group.ownerId);
+    return {
+      groupId: group.id,
+      name: group.name,
+      description: group.description,
+      isPrivate: group.isPrivate,
+      memberCount: countOf.get(group.id) ?? 0,
+      // Owners are never missing (the row cascades with them); a closed account shows as a former member.
+      owner: summarize(owner ?? { ...FORMER_OWNER, id: group.ownerId }),
+      myStatus: (membership?.status as TGroupMemberStatus | undefined) ?? null,
+      myRole: membership ? (membership.role as TGroupRole) : null,
+      canManage: membership?.status === 'active' && isManagerRole(membership.role),
+      createdAt: group.createdAt.toISOString(),
+    };
+  });
+}
+
+/** My groups (active, asked, invited) or public groups to discover; newest first, paged. */
+export async function listGroups(
+  db: TDb,
+  viewer: TVerifiedIdentity,
+  query: TPagingQuery & { scope: 'mine' | 'discover'; search?: string },
+) {
+  const search = query.search?.trim();
+  const blocked = await blockedEitherWay(db, viewer.userId);
+  const where =
+    query.scope === 'mine'
+      ? {
+          deletedAt: null,
+          members: { some: { userId: viewer.userId, status: { in: LISTED_STATUSES } } },
+          ...(search ? { name: { contains: search } } : {}),
+        }
+      : {
+          deletedAt: null,
+          isPrivate: false,
+          ownerId: { notIn: blocked },
+          members: { none: { userId: viewer.userId, status: { in: LISTED_STATUSES } } },
+          ...(search ? { name: { contains: search } } : {}),
+        };
+  const [total, rows] = await Promise.all([
+    db.group.count({ where }),
+    db.group.findMany({
+      where,
+      select: {
+        id: true,
+        ownerId: true,
+        name: true,
+        description: true,
+        isPrivate: true,
+        joinCode: true,
+        createdAt: true,
+      },
+      orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+      skip: query.offset,
+      take: query.limit,
+    }),
+  ]);
+  const items = await summaries(db, viewer.userId, rows);
+  return { items, paging: pagingFor(query, items.length, total) };
+}
+
+async function detailOf(db: TDb, viewer: TVerifiedIdentity, access: TGroupAccess): Promise<TGroupDetail> {
+  const [summary] = await summaries(db, viewer.userId, [access.group]);
+  const [pendingCount, conversation] = await Promise.all([
+    access.isManager ? db.groupMember.count({ where: { groupId: access.group.id, status: 'pending' } }) : 0,
+    access.isActive ? db.conversation.findUnique({ where: { groupId: access.group.id }, select: { id: true } }) : null,
+  ]);
+  return {
+    ...summary!,
+    canSeeInside: access.canSeeInside,
+    myFlags: access.membership && access.isActive ? flagsOf(access.membership) : null,
+    joinPath: access.isManager ? `/groups/${access.group.id}/?code=${access.group.joinCode}` : null,
+    pendingCount,
+    conversationId: conversation?.id ?? null,
+  };
+}
+
+export async function getGroup(db: TDb, viewer: TVerifiedIdentity, groupId: string): Promise<TGroupDetail> {
+  return detailOf(db, viewer, await groupAccess(db, viewer, groupId));
+}
+
+export async function createGroup(db: TDb, viewer: TVerifiedIdentity, input: TGroupFields & { name: string }) {
+  const groupId = randomUUID();
+  await db.$transaction(async (tx) => {
+    await tx.group.create({
+      data: {
+        id: groupId,
+        ownerId: viewer.userId,
+        name: input.name,
+        description: input.description ?? null,
+        isPrivate: input.isPrivate ?? true,
+        joinCode: randomBytes(16).toString('base64url'),
+      },
+    });
+    await tx.groupMember.create({ data: { groupId, userId: viewer.userId, status: 'active', role: 'owner' } });
+    await joinGroupConversation(tx, groupId, [viewer.userId]);
+    await recordActivity(tx, {
+      actorId: viewer.userId,
+      kind: 'group-joined',
+      groupId,
+      payload: { groupName: input.name },
+    });
+  });
+  return { groupId };
+}
+
+export async function updateGroup(
+  db: TDb,
+  viewer: TVerifiedIdentity,
+  input: { groupId: string; name?: string; description?: string | null; isPrivate?: boolean },
+): Promise<TGroupDetail> {
+  await requireManager(db, viewer, input.groupId);
+  await db.group.update({
+    where: { id: input.groupId },
+    data: {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.description !== undefined ? { description: input.description } : {}),
+      ...(input.isPrivate !== undefined ? { isPrivate: input.isPrivate } : {}),
+    },
+  });
+  return getGroup(db, viewer, input.groupId);
+}
+
+/** The owner deletes the group: it disappears for everyone; its discussion goes with it. */
+export async function deleteGroup(db: TDb, viewer: TVerifiedIdentity, groupId: string) {
+  const access = await requireManager(db, viewer, groupId);
+  if (!access.isOwner) throw new AppError('FORBIDDEN', { message: 'Only the group’s owner can delete it' });
+  await db.$transaction(async (tx) => {
+    await tx.group.update({ where: { id: groupId }, data: { deletedAt: new Date() } });
+    await tx.conversation.deleteMany({ where: { groupId } });
+  });
+  return { ok: true as const };
+}
+
+/** Makes people active members: their place, the discussion, the feed; one transaction. */
+export async function activateMembers(
+  tx: TTx,
+  group: { id: string; name: string },
+  userIds: readonly string[],
+  decidedById: string | null,
+): Promise<void> {
+  for (const userId of userIds) {
+    await tx.groupMember.upsert({
+      where: { groupId_userId: { groupId: group.id, userId } },
+      create: { groupId: group.id, userId, status: 'active', decidedById },
+      update: { status: 'active', decidedById },
+    });
+    await recordActivity(tx, {
+      actorId: userId,
+      kind: 'group-joined',
+      groupId: group.id,
+      payload: { groupName: group.name },
+    });
+  }
+  await joinGroupConversation(tx, group.id, userIds);
+}
+
+/** The group's managers (owner and assistants), to tell them about a request. */
+async function managerIds(db: Pick<TDb, 'groupMember'>, groupId: string): Promise<string[]> {
+  const rows = await db.groupMember.findMany({
+    where: { groupId, status: 'active', role: { in: ['owner', 'assistant'] } },
+    select: { userId: true },
+  });
+  return rows.map((row) => row.userId);
+}
+
+/**
+ * Joining: with the invitation link's code or a mailed invitation's token, or when invited by a
+ * member, at once; otherwise a request the owner or an assistant approves (pending).
+ */
+export async function joinGroup(
+  deps: TDeps,
+  viewer: TVerifiedIdentity,
+  input: { groupId: string; code?: string },
+): Promise<{ status: TGroupMemberStatus }> {
+  const { db } = deps;
+  const access = await groupAccess(db, viewer, input.groupId);
+  const { group, membership } = access;
+  if (membership?.status === 'active') return { status: 'active' };
+  const notices: { userId: string; notificationId: string }[] = [];
+  const status = await db.$transaction(async (tx) => {
+    let admitted = membership?.status === 'invited';
+    if (!admitted && input.code) {
+      if (input.code === group.joinCode) admitted = true;
+      else {
+        // A mailed invitation is good once: the first to use it takes it.
+        const taken = await tx.groupInvitation.updateMany({
+          where: { groupId: group.id, token: input.code, acceptedAt: null },
+          data: { acceptedAt: new Date() },
+        });
+        admitted = taken.count === 1;
+        if (!admitted) throw new AppError('BAD_REQUEST', { message: 'This invitation link is not valid any more' });
+      }
+    }
+    // Someone a manager removed comes back only when a manager approves, whatever link they hold.
+    if (membership?.status === 'removed') admitted = false;
+    if (admitted) {
+      await activateMembers(tx, group, [viewer.userId], null);
+      return 'active' as const;
+    }
+    if (membership?.status === 'pending') return 'pending' as const;
+    await tx.groupMember.upsert({
+      where: { groupId_userId: { groupId: group.id, userId: viewer.userId } },
+      create: { groupId: group.id, userId: viewer.userId, status: 'pending' },
+      update: { status: 'pending', role: 'member', decidedById: null },
+    });
+    for (const managerId of await managerIds(tx, group.id)) {
+      const notificationId = await createNotification(tx, {
+        userId: managerId,
+        kind: 'group',
+        payload: { groupId: group.id, groupName: group.name, event: 'join-request', userId: viewer.userId },
+      });
+      notices.push({ userId: managerId, notificationId });
+    }
+    return 'pending' as const;
+  });
+  await publishNotifications(deps, notices);
+  return { status };
+}
+
+/** Leaving (or cancelling one's own request). The owner cannot leave: they delete the group. */
+export async function leaveGroup(db: TDb, viewer: TVerifiedIdentity, groupId: string) {
+  const access = await groupAccess(db, viewer, groupId);
+  if (!access.membership || !['active', 'pending'].includes(access.membership.status))
+    throw new AppError('BAD_REQUEST', { message: 'You are not a member of this group' });
+  if (access.isOwner)
+    throw new AppError('BAD_REQUEST', { message: 'The owner can’t leave the group; delete it instead' });
+  await db.$transaction(async (tx) => {
+    if (access.membership?.status === 'pending')
+      await tx.groupMember.delete({ where: { groupId_userId: { groupId, userId: viewer.userId } } });
+    else
+      await tx.groupMember.update({
+        where: { groupId_userId: { groupId, userId: viewer.userId } },
+        data: { status: 'left', role: 'member' },
+      });
+    await leaveGroupConversation(tx, groupId, [viewer.userId]);
+  });
+  return { ok: true as const };
+}
+
+export async function declineInvitation(db: TDb, viewer: TVerifiedIdentity, groupId: string) {
+  const deleted = await db.groupMember.deleteMany({ where: { groupId, userId: viewer.userId, status: 'invited' } });
+  if (deleted.count === 0) throw new AppError('NOT_FOUND', { message: 'There is no invitation to decline' });
+  return { ok: true as const };
+}
+
+export async function updateMyFlags(
+  db: TDb,
+  viewer: TVerifiedIdentity,
+  input: {
+    groupId: string;
+    isBirthdayAlertsEnabled?: boolean;
+    isTopicNotificationEnabled?: boolean;
+    isReceiverOnly?: boolean;
+  },
+): Promise<TMembershipFlags> {
+  await requireActive(db, viewer, input.groupId);
+  const row = await db.groupMember.update({
+    where: { groupId_userId: { groupId: input.groupId, userId: viewer.userId } },
+    data: {
+      ...(input.isBirthdayAlertsEnabled !== undefined
+        ? { isBirthdayAlertsEnabled: input.isBirthdayAlertsEnabled }
+        : {}),
+      ...(input.isTopicNotificationEnabled !== undefined
+        ? { isTopicNotificationEnabled: input.isTopicNotificationEnabled }
+        : {}),
+      ...(input.isReceiverOnly !== undefined ? { isReceiverOnly: input.isReceiverOnly } : {}),
+    },
+    select: MEMBERSHIP_SELECT,
+  });
+  return flagsOf(row);
+}

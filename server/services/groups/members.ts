@@ -1,0 +1,362 @@
+/**
+ * Managing a group's people: the member lists by state, approving and declining requests, removing
+ * and restoring, assistants, invitations (members by id, anyone by e-mail), and family managers
+ * adding their child accounts.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { TVerifiedIdentity } from '../../auth/tokens';
+import { pagingFor, type TPagingQuery } from '../../contracts/paging';
+import type { TPersonSummary } from '../../contracts/people';
+import type { TGroupInviteRow, TGroupMember, TGroupMemberStatus, TGroupRole } from '../../contracts/social';
+import { normalizeEmail, ZEmail } from '../../contracts/validation';
+import type { TDb } from '../../db/client';
+import type { TAppDeps } from '../../deps';
+import { AppError } from '../../errors';
+import { enqueueJob } from '../../jobs/queue';
+import { socialMail } from '../../mail/templates';
+import { displayName } from '../../contracts/identity';
+import { leaveGroupConversation } from '../messages/membership';
+import { createNotification, publishNotifications } from '../notifications/notify';
+import { assertCanManage, blockedEitherWay, PERSON_SELECT, summarize } from '../people/access';
+import { flagsOf, groupAccess, MEMBERSHIP_SELECT, requireActive, requireInside, requireManager } from './access';
+import { activateMembers } from './groups';
+
+type TDeps = Pick<TAppDeps, 'db' | 'bus' | 'log'>;
+
+export const GROUP_INVITE_MAIL_JOB = 'groups:invite-mail';
+
+export async function listMembers(
+  db: TDb,
+  viewer: TVerifiedIdentity,
+  query: TPagingQuery & { groupId: string; status: Exclude<TGroupMemberStatus, 'left'> },
+) {
+  if (query.status === 'active') await requireInside(db, viewer, query.groupId);
+  else await requireManager(db, viewer, query.groupId);
+  const hidden = await blockedEitherWay(db, viewer.userId);
+  const where = { groupId: query.groupId, status: query.status, userId: { notIn: hidden } };
+  const [total, rows] = await Promise.all([
+    db.groupMember.count({ where }),
+    db.groupMember.findMany({
+      where,
+      select: { ...MEMBERSHIP_SELECT, updatedAt: true, user: { select: PERSON_SELECT } },
+      // Owner first, then assistants, then by name.
+      orderBy: [{ role: 'desc' }, { user: { name: 'asc' } }],
+      skip: query.offset,
+      take: query.limit,
+    }),
+  ]);
+  const rank = { owner: 0, assistant: 1, member: 2 } as Record<string, number>;
+  const items: TGroupMember[] = rows
+    .map((row) => ({
+      person: summarize(row.user),
+      status: row.status as TGroupMemberStatus,
+      role: row.role as TGroupRole,
+      flags: flagsOf(row),
+      since: row.updatedAt.toISOString(),
+    }))
+    .sort((a, b) => (rank[a.role] ?? 3) - (rank[b.role] ?? 3));
+  return { items, paging: pagingFor(query, items.length, total) };
+}
+
+async function targetOf(db: TDb, groupId: string, userId: string) {
+  const row = await db.groupMember.findUnique({
+    where: { groupId_userId: { groupId, userId } },
+    select: { status: true, role: true },
+  });
+  if (!row) throw new AppError('NOT_FOUND', { message: 'This person is not in the group' });
+  return row;
+}
+
+async function tell(deps: TDeps, userIds: readonly string[], payload: Record<string, unknown>): Promise<void> {
+  const notices: { userId: string; notificationId: string }[] = [];
+  for (const userId of userIds) {
+    notices.push({ userId, notificationId: await createNotification(deps.db, { userId, kind: 'group', payload }) });
+  }
+  await publishNotifications(deps, notices);
+}
+
+export async function approveMember(
+  deps: TDeps,
+  viewer: TVerifiedIdentity,
+  input: { groupId: string; userId: string },
+) {
+  const { group } = await requireManager(deps.db, viewer, input.groupId);
+  const target = await targetOf(deps.db, input.groupId, input.userId);
+  if (target.status !== 'pending' && target.status !== 'removed')
+    throw new AppError('CONFLICT', { message: 'There is no request to approve' });
+  await deps.db.$transaction((tx) => activateMembers(tx, group, [input.userId], viewer.userId));
+  await tell(deps, [input.userId], { groupId: group.id, groupName: group.name, event: 'approved' });
+  return { ok: true as const };
+}
+
+export async function declineMember(db: TDb, viewer: TVerifiedIdentity, input: { groupId: string; userId: string }) {
+  await requireManager(db, viewer, input.groupId);
+  const deleted = await db.groupMember.deleteMany({
+    where: { groupId: input.groupId, userId: input.userId, status: { in: ['pending', 'invited'] } },
+  });
+  if (deleted.count === 0) throw new AppError('CONFLICT', { message: 'There is no request to decline' });
+  return { ok: true as const };
+}
+
+/** Removing: never the owner; assistants remove members only. The person is listed as removed. */
+export async function removeMember(db: TDb, viewer: TVerifiedIdentity, input: { groupId: string; userId: string }) {
+  const access = await requireManager(db, viewer, input.groupId);
+  const target = await targetOf(db, input.groupId, input.userId);
+  if (target.role === 'owner') throw new AppError('FORBIDDEN', { message: 'The owner can’t be removed' });
+  if (target.role === 'assistant' && !access.isOwner)
+    throw new AppError('FORBIDDEN', { message: 'Only the owner can remove an assistant' });
+  if (target.status === 'removed') return { ok: true as const };
+  await db.$transaction(async (tx) => {
+    await tx.groupMember.update({
+      where: { groupId_userId: { groupId: input.groupId, userId: input.userId } },
+      data: { status: 'removed', role: 'member', decidedById: viewer.userId },
+    });
+    await leaveGroupConversation(tx, input.groupId, [input.userId]);
+  });
+  return { ok: true as const };
+}
+
+export async function restoreMember(
+  deps: TDeps,
+  viewer: TVerifiedIdentity,
+  input: { groupId: string; userId: string },
+) {
+  const { group } = await requireManager(deps.db, viewer, input.groupId);
+  const target = await targetOf(deps.db, input.groupId, input.userId);
+  if (target.status !== 'removed') throw new AppError('CONFLICT', { message: 'This person was not removed' });
+  await deps.db.$transaction((tx) => activateMembers(tx, group, [input.userId], viewer.userId));
+  return { ok: true as const };
+}
+
+export async function setAssistant(
+  db: TDb,
+  viewer: TVerifiedIdentity,
+  input: { groupId: string; userId: string; isAssistant: boolean },
+) {
+  const access = await requireManager(db, viewer, input.groupId);
+  if (!access.isOwner) throw new AppError('FORBIDDEN', { message: 'Only the owner can choose assistants' });
+  const target = await targetOf(db, input.groupId, input.userId);
+  if (target.role === 'owner') throw new AppError('BAD_REQUEST', { message: 'The owner manages the group already' });
+  if (target.status !== 'active') throw new AppError('CONFLICT', { message: 'Only members can be assistants' });
+  await db.groupMember.update({
+    where: { groupId_userId: { groupId: input.groupId, userId: input.userId } },
+    data: { role: input.isAssistant ? 'assistant' : 'member' },
+  });
+  return { ok: true as const };
+}
+
+const RESULT_MESSAGES = {
+  invited: 'Invited',
+  'already-invited': 'Already invited',
+  'already-member': 'Already a member',
+  blocked: 'This person can’t be invited',
+  invalid: 'Please enter a valid email address',
+} as const;
+
+function row(key: string, result: keyof typeof RESULT_MESSAGES, message?: string): TGroupInviteRow {
+  return { key, result, message: message ?? RESULT_MESSAGES[result] };
+}
+
+/** Inviting members by id: each gets an invitation to accept (and a notice and an e-mail). */
+export async function inviteMembers(
+  deps: TDeps,
+  viewer: TVerifiedIdentity,
+  input: { groupId: string; userIds: string[] },
+): Promise<{ rows: TGroupInviteRow[] }> {
+  const { db } = deps;
+  const { group } = await requireActive(db, viewer, input.groupId);
+  const blocked = new Set(await blockedEitherWay(db, viewer.userId));
+  const ids = [...new Set(input.userIds)];
+  const [people, existing] = await Promise.all([
+    db.user.findMany({ where: { id: { in: ids }, deletedAt: null }, select: { id: true } }),
+    db.groupMember.findMany({
+      where: { groupId: group.id, userId: { in: ids } },
+      select: { userId: true, status: true },
+    }),
+  ]);
+  const live = new Set(people.map((person) => person.id));
+  const statusOf = new Map(existing.map((member) => [member.userId, member.status]));
+  const rows: TGroupInviteRow[] = [];
+  const invited: string[] = [];
+  await db.$transaction(async (tx) => {
+    for (const userId of ids) {
+      const status = statusOf.get(userId);
+      if (!live.has(userId)) rows.push(row(userId, 'invalid', 'No such member'));
+      else if (blocked.has(userId)) rows.push(row(userId, 'blocked'));
+      else if (status === 'active') rows.push(row(userId, 'already-member'));
+      else if (status === 'invited' || status === 'pending') rows.push(row(userId, 'already-invited'));
+      else if (status === 'removed')
+        rows.push(row(userId, 'blocked', 'A manager removed this person; restore them instead'));
+      else {
+        await tx.groupMember.upsert({
+          where: { groupId_userId: { groupId: group.id, userId } },
+          create: { groupId: group.id, userId, status: 'invited', invitedById: viewer.userId },
+          update: { status: 'invited', role: 'member', invitedById: viewer.userId },
+        });
+        await enqueueJob(tx, {
+          kind: GROUP_INVITE_MAIL_JOB,
+          payload: { groupId: group.id, userId, invitedById: viewer.userId },
+          uniqueKey: `${GROUP_INVITE_MAIL_JOB}:${group.id}:${userId}:${Date.now()}`,
+        });
+        invited.push(userId);
+        rows.push(row(userId, 'invited'));
+      }
+    }
+  });
+  await tell(deps, invited, { groupId: group.id, groupName: group.name, event: 'invited', byUserId: viewer.userId });
+  return { rows };
+}
+
+/**
+ * Inviting by e-mail: an address of a registered member invites that member; any other gets a
+ * mailed link with its own token that joins whoever opens it after signing up or in.
+ */
+export async function inviteEmails(
+  deps: TDeps,
+  viewer: TVerifiedIdentity,
+  input: { groupId: string; emails: string[] },
+): Promise<{ rows: TGroupInviteRow[] }> {
+  const { db } = deps;
+  const { group } = await requireActive(db, viewer, input.groupId);
+  const rows: TGroupInviteRow[] = [];
+  const seen = new Set<string>();
+  const memberIds: { key: string; userId: string }[] = [];
+  for (const raw of input.emails) {
+    const parsed = ZEmail.safeParse(raw);
+    if (!parsed.success) {
+      rows.push(row(raw, 'invalid'));
+      continue;
+    }
+    const email = normalizeEmail(parsed.data);
+    if (seen.has(email)) continue;
+    seen.add(email);
+    const user = await db.user.findUnique({ where: { registeredEmail: email }, select: { id: true } });
+    if (user) {
+      memberIds.push({ key: email, userId: user.id });
+      continue;
+    }
+    const token = randomBytes(24).toString('base64url');
+    const created = await db.$transaction(async (tx) => {
+      const inserted = await tx.$executeRaw`
+        INSERT IGNORE INTO group_invitations (id, group_id, email, token, invited_by_id)
+        VALUES (${randomUUID()}, ${group.id}, ${email}, ${token}, ${viewer.userId})`;
+      if (inserted === 0) return false;
+      await enqueueJob(tx, {
+        kind: GROUP_INVITE_MAIL_JOB,
+        payload: { groupId: group.id, email, token, invitedById: viewer.userId },
+        uniqueKey: `${GROUP_INVITE_MAIL_JOB}:${group.id}:${email}`,
+      });
+      return true;
+    });
+    rows.push(row(email, created ? 'invited' : 'already-invited'));
+  }
+  if (memberIds.length > 0) {
+    const result = await inviteMembers(deps, viewer, {
+      groupId: group.id,
+      userIds: memberIds.map((entry) => entry.userId),
+    });
+    const byId = new Map(result.rows.map((entry) => [entry.key, entry]));
+    for (const entry of memberIds) {
+      const outcome = byId.get(entry.userId);
+      if (outcome) rows.push({ ...outcome, key: entry.key });
+    }
+  }
+  return { rows };
+}
+
+/** People I follow who are not in the group (nor asked or invited), for the invite-friends page. */
+export async function inviteCandidates(db: TDb, viewer: TVerifiedIdentity, groupId: string): Promise<TPersonSummary[]> {
+  await requireActive(db, viewer, groupId);
+  const hidden = await blockedEitherWay(db, viewer.userId);
+  const rows = await db.follow.findMany({
+    where: {
+      followerId: viewer.userId,
+      followedId: { notIn: hidden },
+      followed: {
+        deletedAt: null,
+        groupMemberships: { none: { groupId, status: { in: ['active', 'invited', 'pending', 'removed'] } } },
+      },
+    },
+    select: { followed: { select: PERSON_SELECT } },
+    orderBy: { followed: { name: 'asc' } },
+    take: 200,
+  });
+  return rows.map((entry) => summarize(entry.followed));
+}
+
+/** The groups a family manager is in, and whether their child already is. */
+export async function childGroupChoices(db: TDb, viewer: TVerifiedIdentity, childId: string) {
+  const { as } = await assertCanManage(db, viewer, childId);
+  if (as !== 'manager') throw new AppError('FORBIDDEN', { message: 'Only a family manager can do this' });
+  const mine = await db.groupMember.findMany({
+    where: { userId: viewer.userId, status: 'active', group: { deletedAt: null } },
+    select: {
+      group: { select: { id: true, name: true, members: { where: { userId: childId }, select: { status: true } } } },
+    },
+    orderBy: { group: { name: 'asc' } },
+  });
+  return mine.map(({ group }) => ({
+    groupId: group.id,
+    name: group.name,
+    isMember: group.members.some((member) => member.status === 'active'),
+  }));
+}
+
+/** A family manager who is in the group adds their child account to it. */
+export async function addChildToGroup(db: TDb, viewer: TVerifiedIdentity, input: { groupId: string; childId: string }) {
+  const { as } = await assertCanManage(db, viewer, input.childId);
+  if (as !== 'manager') throw new AppError('FORBIDDEN', { message: 'Only a family manager can do this' });
+  const { group } = await requireActive(db, viewer, input.groupId);
+  const existing = await db.groupMember.findUnique({
+    where: { groupId_userId: { groupId: group.id, userId: input.childId } },
+    select: { status: true },
+  });
+  if (existing?.status === 'active') return { ok: true as const };
+  if (existing?.status === 'removed')
+    throw new AppError('FORBIDDEN', { message: 'A manager of the group removed this account' });
+  await db.$transaction((tx) => activateMembers(tx, group, [input.childId], viewer.userId));
+  return { ok: true as const };
+}
+
+/** The job that mails a group invitation (a member's, or a token link for an address). */
+export async function sendGroupInviteMail(
+  deps: Pick<TAppDeps, 'db' | 'mailer' | 'config'>,
+  payload: { groupId: string; invitedById: string; userId?: string; email?: string; token?: string },
+): Promise<void> {
+  const [group, inviter, invitee] = await Promise.all([
+    deps.db.group.findFirst({
+      where: { id: payload.groupId, deletedAt: null },
+      select: { id: true, name: true, description: true },
+    }),
+    deps.db.user.findUnique({
+      where: { id: payload.invitedById },
+      select: { name: true, firstName: true, lastName: true },
+    }),
+    payload.userId
+      ? deps.db.user.findUnique({
+          where: { id: payload.userId },
+          select: { email: true, firstName: true, name: true, deletedAt: true },
+        })
+      : null,
+  ]);
+  if (!group || !inviter) return;
+  const to = invitee ? (invitee.deletedAt ? null : invitee.email) : payload.email;
+  if (!to) return;
+  const from = displayName(inviter);
+  const url = `${deps.config.publicUrl}/groups/${group.id}/${payload.token ? `?code=${encodeURIComponent(payload.token)}` : ''}`;
+  await deps.mailer.send(
+    socialMail({
+      to,
+      subject: `${from} invited you to the group ${group.name}`,
+      heading: `Join ${group.name}`,
+      lines: [
+        `Hi ${invitee ? (invitee.firstName ?? invitee.name) : 'there'},`,
+        `${from} invited you to ${group.name}, a group on Gifting where people share wish lists, birthdays and gift exchanges.`,
+        ...(group.description ? [group.description] : []),
+      ],
+      action: { label: 'See the invitation', url },
+    }),
+  );
+}
+
+export { groupAccess };

@@ -1,0 +1,369 @@
+/**
+ * Chats (spec §1 messages): one-to-one conversations between people who may message each other,
+ * and each group's discussion among its active members. Sending stores the message, then tells the
+ * open pages of everyone in the conversation (server/realtime) and queues an e-mail for those who
+ * don't read it soon (per their settings). Unread counts come from each member's last read id.
+ *
+ * Who may write to whom: nobody across a block (either way); a private person only by people they
+ * follow or share a circle with (people/access.ts decides, as for their profile).
+ */
+import { randomUUID } from 'node:crypto';
+import { Prisma } from '../../generated/prisma/client';
+import type { TVerifiedIdentity } from '../../auth/tokens';
+import type { TPersonSummary } from '../../contracts/people';
+import type { TChatMessage, TConversationSummary } from '../../contracts/social';
+import type { TDb } from '../../db/client';
+import type { TAppDeps } from '../../deps';
+import { AppError } from '../../errors';
+import { enqueueJob } from '../../jobs/queue';
+import { canSeePrivate, PERSON_SELECT, relationsTo, summarize, type TPersonRow } from '../people/access';
+
+type TDeps = Pick<TAppDeps, 'db' | 'bus' | 'log'>;
+
+export const CHAT_MAIL_JOB = 'messages:chat-mail';
+/** How long a message may stay unread before its e-mail goes out (and at most one per hour per chat). */
+export const CHAT_MAIL_DELAY_MS = 10 * 60_000;
+
+const NO_SEND = 'You can’t send messages to this person';
+
+function directKeyOf(a: string, b: string): string {
+  return a < b ? `${a}:${b}` : `${b}:${a}`;
+}
+
+/** May `viewer` write to `otherId` (no block either way; a private person only within their circle)? */
+async function mayMessage(db: TDb, viewer: TVerifiedIdentity, otherId: string): Promise<boolean> {
+  const other = await db.user.findUnique({
+    where: { id: otherId },
+    select: { id: true, deletedAt: true, settings: { select: { isPrivate: true } } },
+  });
+  if (!other || other.deletedAt) return false;
+  const relation = (await relationsTo(db, viewer, [otherId])).get(otherId)!;
+  if (relation.isBlockedBy || relation.isBlocking) return false;
+  return canSeePrivate(db, viewer, { id: otherId, isPrivate: other.settings?.isPrivate ?? true }, relation);
+}
+
+/** Opens (or finds) the one-to-one conversation with `userId`. */
+export async function startDirect(
+  db: TDb,
+  viewer: TVerifiedIdentity,
+  userId: string,
+): Promise<{ conversationId: string }> {
+  if (userId === viewer.userId) throw new AppError('BAD_REQUEST', { message: 'You can’t message yourself' });
+  const target = await db.user.findUnique({ where: { id: userId }, select: { id: true } });
+  if (!target) throw new AppError('NOT_FOUND');
+  if (!(await mayMessage(db, viewer, userId))) throw new AppError('FORBIDDEN', { message: NO_SEND });
+  const directKey = directKeyOf(viewer.userId, userId);
+  const existing = await db.conversation.findUnique({ where: { directKey }, select: { id: true } });
+  if (existing) return { conversationId: existing.id };
+  const id = randomUUID();
+  await db.$transaction(async (tx) => {
+    // INSERT IGNORE: two people opening the chat at once make one conversation.
+    const inserted = await tx.$executeRaw`
+      INSERT IGNORE INTO conversations (id, kind, direct_key) VALUES (${id}, 'direct', ${directKey})`;
+    if (inserted === 0) return;
+    await tx.conversationMember.createMany({
+      data: [
+        { conversationId: id, userId: viewer.userId },
+        { conversationId: id, userId },
+      ],
+    });
+  });
+  const row = await db.conversation.findUniqueOrThrow({ where: { directKey }, select: { id: true } });
+  return { conversationId: row.id };
+}
+
+interface TConversationRow {
+  id: string;
+  kind: string;
+  groupId: string | null;
+  lastReadId: bigint;
+}
+
+/** The viewer's place in a conversation, or 404 (not theirs: its existence does not leak). */
+async function myConversation(db: TDb, viewer: TVerifiedIdentity, conversationId: string): Promise<TConversationRow> {
+  const row = await db.conversationMember.findUnique({
+    where: { conversationId_userId: { conversationId, userId: viewer.userId } },
+    select: { lastReadId: true, conversation: { select: { id: true, kind: true, groupId: true } } },
+  });
+  if (!row) throw new AppError('NOT_FOUND');
+  return { ...row.conversation, lastReadId: row.lastReadId };
+}
+
+async function otherMemberOf(db: TDb, conversationId: string, viewerId: string): Promise<TPersonRow | null> {
+  const row = await db.conversationMember.findFirst({
+    where: { conversationId, userId: { not: viewerId } },
+    select: { user: { select: PERSON_SELECT } },
+  });
+  return row?.user ?? null;
+}
+
+async function canSendIn(db: TDb, viewer: TVerifiedIdentity, conversation: TConversationRow): Promise<boolean> {
+  if (conversation.kind === 'group') return true; // being a member of the conversation is being an active member
+  const other = await otherMemberOf(db, conversation.id, viewer.userId);
+  return Boolean(other) && (await mayMessage(db, viewer, other!.id));
+}
+
+function toMessage(
+  row: { id: bigint; conversationId: string; senderId: string; body: string; createdAt: Date; sender: TPersonRow },
+  viewerId: string,
+): TChatMessage {
+  return {
+    messageId: row.id.toString(),
+    conversationId: row.conversationId,
+    sender: summarize(row.sender),
+    isMine: row.senderId === viewerId,
+    body: row.body,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const MESSAGE_SELECT = {
+  id: true,
+  conversationId: true,
+  senderId: true,
+  body: true,
+  createdAt: true,
+  sender: { select: PERSON_SELECT },
+} as const;
+
+/** The viewer's chats, most recent first, with unread counts; people who blocked them left out. */
+export async function listConversations(db: TDb, viewer: TVerifiedIdentity): Promise<TConversationSummary[]> {
+  const rows = await db.conversationMember.findMany({
+    where: { userId: viewer.userId },
+    select: {
+      lastReadId: true,
+      conversation: {
+        select: {
+          id: true,
+          kind: true,
+          groupId: true,
+          lastMessageAt: true,
+          createdAt: true,
+          members: { where: { userId: { not: viewer.userId } }, select: { user: { select: PERSON_SELECT } }, take: 1 },
+        },
+      },
+    },
+  });
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.conversation.id);
+  const groupIds = rows.map((row) => row.conversation.groupId).filter((id): id is string => Boolean(id));
+  const otherIds = rows
+    .map((row) => (row.conversation.kind === 'direct' ? row.conversation.members[0]?.user.id : undefined))
+    .filter((id): id is string => Boolean(id));
+  const [groups, lastMessages, unread, relations] = await Promise.all([
+    db.group.findMany({ where: { id: { in: groupIds }, deletedAt: null }, select: { id: true, name: true } }),
+    db.$queryRaw<{ conversation_id: string; body: string; created_at: Date; sender_id: string }[]>`
+      SELECT m.conversation_id, m.body, m.created_at, m.sender_id FROM chat_messages m
+      JOIN (SELECT conversation_id, MAX(id) AS id FROM chat_messages WHERE conversation_id IN (${Prisma.join(ids)})
+            GROUP BY conversation_id) last ON last.id = m.id`,
+    db.$queryRaw<{ conversation_id: string; n: bigint }[]>`
+      SELECT m.conversation_id, COUNT(*) AS n FROM chat_messages m
+      JOIN conversation_members me ON me.conversation_id = m.conversation_id AND me.user_id = ${viewer.userId}
+      WHERE m.id > me.last_read_id AND m.sender_id <> ${viewer.userId}
+      GROUP BY m.conversation_id`,
+    relationsTo(db, viewer, otherIds),
+  ]);
+  const groupName = new Map(groups.map((group) => [group.id, group.name]));
+  const lastOf = new Map(lastMessages.map((row) => [row.conversation_id, row]));
+  const unreadOf = new Map(unread.map((row) => [row.conversation_id, Number(row.n)]));
+  const senders = await db.user.findMany({
+    where: { id: { in: [...new Set(lastMessages.map((row) => row.sender_id))] } },
+    select: PERSON_SELECT,
+  });
+  const senderOf = new Map(senders.map((sender) => [sender.id, summarize(sender)]));
+  const result: TConversationSummary[] = [];
+  for (const row of rows) {
+    const { conversation } = row;
+    let other: TPersonSummary | null = null;
+    let canSend = true;
+    let title: string;
+    if (conversation.kind === 'direct') {
+      const person = conversation.members[0]?.user;
+      const relation = person ? relations.get(person.id) : undefined;
+      if (!person || relation?.isBlockedBy) continue; // blocked people vanish for the blocked
+      other = summarize(person);
+      title = other.displayName;
+      canSend = !relation?.isBlocking && !person.deletedAt;
+    } else {
+      const name = conversation.groupId ? groupName.get(conversation.groupId) : undefined;
+      if (!name) continue;
+      title = name;
+    }
+    const last = lastOf.get(conversation.id);
+    result.push({
+      conversationId: conversation.id,
+      kind: conversation.kind as 'direct' | 'group',
+      title,
+      other,
+      groupId: conversation.groupId,
+      lastMessage: last
+        ? {
+            body: last.body.slice(0, 140),
+            senderName: last.sender_id === viewer.userId ? 'You' : (senderOf.get(last.sender_id)?.shortName ?? ''),
+            createdAt: last.created_at.toISOString(),
+          }
+        : null,
+      unreadCount: unreadOf.get(conversation.id) ?? 0,
+      canSend,
+    });
+  }
+  return result.sort(
+    (a, b) =>
+      (b.lastMessage?.createdAt ?? '').localeCompare(a.lastMessage?.createdAt ?? '') || a.title.localeCompare(b.title),
+  );
+}
+
+/** A page of a conversation, oldest first within the page; `beforeId` pages back in time. */
+export async function listMessages(
+  db: TDb,
+  viewer: TVerifiedIdentity,
+  input: { conversationId: string; beforeId?: string; limit: number },
+): Promise<{ items: TChatMessage[]; hasMore: boolean }> {
+  await myConversation(db, viewer, input.conversationId);
+  const rows = await db.chatMessage.findMany({
+    where: {
+      conversationId: input.conversationId,
+      senderId: { notIn: await blockersOf(db, viewer.userId) },
+      ...(input.beforeId ? { id: { lt: BigInt(input.beforeId) } } : {}),
+    },
+    select: MESSAGE_SELECT,
+    orderBy: { id: 'desc' },
+    take: input.limit + 1,
+  });
+  const hasMore = rows.length > input.limit;
+  return {
+    items: rows
+      .slice(0, input.limit)
+      .reverse()
+      .map((row) => toMessage(row, viewer.userId)),
+    hasMore,
+  };
+}
+
+/**
+ * Sends a message. With a `clientKey`, a double submit (or a retry after a lost answer) returns
+ * the first message: the unique (sender, clientKey) index decides, not a read-then-write.
+ */
+export async function sendMessage(
+  deps: TDeps,
+  viewer: TVerifiedIdentity,
+  input: { conversationId: string; body: string; clientKey?: string },
+): Promise<TChatMessage> {
+  const { db } = deps;
+  const conversation = await myConversation(db, viewer, input.conversationId);
+  if (input.clientKey) {
+    const earlier = await db.chatMessage.findUnique({
+      where: { senderId_clientKey: { senderId: viewer.userId, clientKey: input.clientKey } },
+      select: MESSAGE_SELECT,
+    });
+    if (earlier) return toMessage(earlier, viewer.userId);
+  }
+  if (!(await canSendIn(db, viewer, conversation))) throw new AppError('FORBIDDEN', { message: NO_SEND });
+  let created;
+  try {
+    created = await db.$transaction(async (tx) => {
+      const message = await tx.chatMessage.create({
+        data: {
+          conversationId: input.conversationId,
+          senderId: viewer.userId,
+          body: input.body,
+          clientKey: input.clientKey ?? null,
+        },
+        select: MESSAGE_SELECT,
+      });
+      await tx.conversation.update({ where: { id: input.conversationId }, data: { lastMessageAt: message.createdAt } });
+      await tx.conversationMember.update({
+        where: { conversationId_userId: { conversationId: input.conversationId, userId: viewer.userId } },
+        data: { lastReadId: message.id },
+      });
+      return message;
+    });
+  } catch (error) {
+    if (input.clientKey && (error as { code?: string }).code === 'P2002') {
+      const earlier = await db.chatMessage.findUniqueOrThrow({
+        where: { senderId_clientKey: { senderId: viewer.userId, clientKey: input.clientKey } },
+        select: MESSAGE_SELECT,
+      });
+      return toMessage(earlier, viewer.userId);
+    }
+    throw error;
+  }
+  const members = await db.conversationMember.findMany({
+    where: { conversationId: input.conversationId },
+    select: { userId: true },
+  });
+  const messageId = created.id.toString();
+  await deps.bus
+    .publish(
+      members.map((member) => member.userId),
+      { kind: 'message', conversationId: input.conversationId, messageId },
+    )
+    .catch((error: unknown) => deps.log?.warn({ err: error }, 'live message not published'));
+  // One e-mail per person and chat per hour at most, sent only if still unread after a while.
+  const hour = Math.floor(Date.now() / 3_600_000);
+  for (const member of members) {
+    if (member.userId === viewer.userId) continue;
+    await enqueueJob(db, {
+      kind: CHAT_MAIL_JOB,
+      payload: { conversationId: input.conversationId, userId: member.userId, messageId },
+      uniqueKey: `${CHAT_MAIL_JOB}:${input.conversationId}:${member.userId}:${hour}`,
+      runAt: new Date(Date.now() + CHAT_MAIL_DELAY_MS),
+    });
+  }
+  return toMessage(created, viewer.userId);
+}
+
+/** Marks the conversation read up to a message (never backwards). */
+export async function markRead(db: TDb, viewer: TVerifiedIdentity, input: { conversationId: string; upToId: string }) {
+  await myConversation(db, viewer, input.conversationId);
+  const upTo = BigInt(input.upToId);
+  await db.conversationMember.updateMany({
+    where: { conversationId: input.conversationId, userId: viewer.userId, lastReadId: { lt: upTo } },
+    data: { lastReadId: upTo },
+  });
+  return { ok: true as const };
+}
+
+/** Unread chat messages across the viewer's conversations. */
+export async function unreadCount(db: TDb, viewerId: string): Promise<number> {
+  const rows = await db.$queryRaw<{ n: bigint }[]>`
+    SELECT COUNT(*) AS n FROM conversation_members me
+    JOIN chat_messages m ON m.conversation_id = me.conversation_id AND m.id > me.last_read_id AND m.sender_id <> ${viewerId}
+    WHERE me.user_id = ${viewerId}
+      AND m.sender_id NOT IN (SELECT blocker_id FROM blocks WHERE blocked_id = ${viewerId})`;
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** People who blocked `userId`: their messages in a shared group discussion are not shown to them. */
+async function blockersOf(db: TDb, userId: string): Promise<string[]> {
+  const rows = await db.block.findMany({ where: { blockedId: userId }, select: { blockerId: true } });
+  return rows.map((row) => row.blockerId);
+}
+
+/** One message for a live stream, if `userId` is in its conversation. */
+export async function messageFor(db: TDb, userId: string, messageId: bigint): Promise<TChatMessage | null> {
+  const row = await db.chatMessage.findFirst({
+    where: {
+      id: messageId,
+      senderId: { notIn: await blockersOf(db, userId) },
+      conversation: { members: { some: { userId } } },
+    },
+    select: MESSAGE_SELECT,
+  });
+  return row ? toMessage(row, userId) : null;
+}
+
+/** Messages after `afterId` in the person's conversations (a resumed stream catching up). */
+export async function messagesAfter(db: TDb, userId: string, afterId: bigint, limit = 200): Promise<TChatMessage[]> {
+  const rows = await db.chatMessage.findMany({
+    where: {
+      id: { gt: afterId },
+      senderId: { notIn: await blockersOf(db, userId) },
+      conversation: { members: { some: { userId } } },
+    },
+    select: MESSAGE_SELECT,
+    orderBy: { id: 'asc' },
+    take: limit,
+  });
+  return rows.map((row) => toMessage(row, userId));
+}

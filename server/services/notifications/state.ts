@@ -1,0 +1,200 @@
+/**
+ * The notifications state of spec §3 as the header's bell and /home/ read it: the latest
+ * notifications with a title and a link each, the unread count, alerts (the ones that ask for
+ * something), wish-created notices, unread chat messages, groups whose join requests wait for the
+ * viewer ("bad-request groups") and the wish-celebration flag. Titles are made when read, from the
+ * names of today, so a renamed exchange or person reads right.
+ */
+import type { TVerifiedIdentity } from '../../auth/tokens';
+import { displayName } from '../../contracts/identity';
+import { pagingFor, type TPagingQuery } from '../../contracts/paging';
+import type { TNotificationItem, TNotificationsState } from '../../contracts/social';
+import type { TDb } from '../../db/client';
+import { unreadCount as unreadMessages } from '../messages/conversations';
+
+interface TRow {
+  id: string;
+  kind: string;
+  payload: string;
+  createdAt: Date;
+  readAt: Date | null;
+}
+
+const EXCHANGE_EVENTS: Record<string, (title: string) => string> = {
+  drawn: (title) => `Names were drawn in ${title}: see who you give to`,
+  redrawn: (title) => `Names were drawn again in ${title}`,
+  message: (title) => `New anonymous message in ${title}`,
+  'thank-you': (title) => `Your recipient in ${title} said thank you`,
+  'rsvp-due': (title) => `Please answer the invitation to ${title}`,
+  'date-near': (title) => `${title} is coming up`,
+  'say-thanks': (title) => `Say thank you to your Secret Santa from ${title}`,
+};
+
+const ALERT_EVENTS = new Set(['invited', 'join-request']);
+
+/** Turns rows into items, looking up the names they mention in a fixed number of queries. */
+export async function describeNotifications(db: TDb, rows: TRow[]): Promise<TNotificationItem[]> {
+  const payloads = rows.map((row) => JSON.parse(row.payload) as Record<string, unknown>);
+  const ids = (key: string) => [
+    ...new Set(payloads.map((payload) => payload[key]).filter((value): value is string => typeof value === 'string')),
+  ];
+  const userIds = [...new Set([...ids('userId'), ...ids('requesterId'), ...ids('byUserId')])];
+  const [people, exchanges] = await Promise.all([
+    db.user.findMany({
+      where: { id: { in: userIds } },
+      select: { id: true, name: true, firstName: true, lastName: true },
+    }),
+    db.exchange.findMany({ where: { id: { in: ids('exchangeId') } }, select: { id: true, title: true } }),
+  ]);
+  const nameOf = new Map(people.map((person) => [person.id, displayName(person)]));
+  const titleOf = new Map(exchanges.map((exchange) => [exchange.id, exchange.title]));
+  return rows.map((row, index) => {
+    const payload = payloads[index]!;
+    const person = (key: string) => nameOf.get(String(payload[key])) ?? 'Someone';
+    let title = 'Something new';
+    let path: string | null = null;
+    switch (row.kind) {
+      case 'price-drop':
+        title =
+          `${String(payload.title ?? 'A product')} dropped to ${String(payload.newAmount ?? '')} ${String(payload.currency ?? '')}`.trim();
+        path = `/actions/show-price-drop/?productId=${String(payload.productId ?? '')}`;
+        break;
+      case 'wish-list-request':
+        title = `${person('requesterId')} asked for your wish list`;
+        path = '/wish-lists/';
+        break;
+      case 'exchange': {
+        const exchangeTitle = titleOf.get(String(payload.exchangeId)) ?? 'a gift exchange';
+        title = (EXCHANGE_EVENTS[String(payload.event)] ?? ((name: string) => `News from ${name}`))(exchangeTitle);
+        path = `/gift-exchanges/${String(payload.exchangeId)}/`;
+        break;
+      }
+      case 'group': {
+        const group = String(payload.groupName ?? 'a group');
+        const groupPath = `/groups/${String(payload.groupId)}/`;
+        if (payload.event === 'join-request') {
+          title = `${person('userId')} asked to join ${group}`;
+          path = `${groupPath}members/pending/`;
+        } else if (payload.event === 'invited') {
+          title = `${person('byUserId')} invited you to ${group}`;
+          path = groupPath;
+        } else {
+          title = `You are now a member of ${group}`;
+          path = groupPath;
+        }
+        break;
+      }
+      case 'follow':
+        title = `${person('userId')} started following you`;
+        path = `/profile/${String(payload.userId)}/`;
+        break;
+      case 'wish-created':
+        title = `${person('userId')} made a new wish list`;
+        path = `/profile/${String(payload.userId)}/wish-lists/${String(payload.wishlistId)}/`;
+        break;
+      default:
+        break;
+    }
+    return {
+      notificationId: row.id,
+      kind: row.kind,
+      title,
+      path,
+      payload,
+      createdAt: row.createdAt.toISOString(),
+      isRead: row.readAt !== null,
+    };
+  });
+}
+
+const ROW_SELECT = { id: true, kind: true, payload: true, createdAt: true, readAt: true } as const;
+
+export async function listNotificationItems(db: TDb, viewer: TVerifiedIdentity, page: TPagingQuery) {
+  const [total, rows] = await Promise.all([
+    db.notification.count({ where: { userId: viewer.userId } }),
+    db.notification.findMany({
+      where: { userId: viewer.userId },
+      select: ROW_SELECT,
+      orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+      skip: page.offset,
+      take: page.limit,
+    }),
+  ]);
+  const items = await describeNotifications(db, rows);
+  return { items, paging: pagingFor(page, items.length, total) };
+}
+
+export async function notificationsState(db: TDb, viewer: TVerifiedIdentity): Promise<TNotificationsState> {
+  const since = new Date(Date.now() - 7 * 86_400_000);
+  const [rows, unread, messages, waiting, wishes] = await Promise.all([
+    db.notification.findMany({
+      where: { userId: viewer.userId },
+      select: ROW_SELECT,
+      orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+      take: 30,
+    }),
+    db.notification.count({ where: { userId: viewer.userId, readAt: null } }),
+    unreadMessages(db, viewer.userId),
+    db.$queryRaw<{ id: string; name: string; n: bigint }[]>`
+      SELECT g.id, g.name, COUNT(p.user_id) AS n FROM group_members me
+      JOIN \`groups\` g ON g.id = me.group_id AND g.deleted_at IS NULL
+      JOIN group_members p ON p.group_id = g.id AND p.status = 'pending'
+      WHERE me.user_id = ${viewer.userId} AND me.status = 'active' AND me.role IN ('owner', 'assistant')
+      GROUP BY g.id, g.name`,
+    db.wish.findMany({
+      where: { wishList: { ownerId: viewer.userId } },
+      select: { createdAt: true },
+      take: 2,
+    }),
+  ]);
+  const notifications = await describeNotifications(db, rows);
+  const badRequestGroups = waiting.map((row) => ({ groupId: row.id, name: row.name, pendingCount: Number(row.n) }));
+  return {
+    notifications,
+    unreadCount: unread,
+    alerts: notifications.filter(
+      (item) =>
+        !item.isRead &&
+        (item.kind === 'wish-list-request' || (item.kind === 'group' && ALERT_EVENTS.has(String(item.payload.event)))),
+    ),
+    wishCreated: notifications
+      .filter((item) => item.kind === 'wish-created' && new Date(item.createdAt) >= since)
+      .map((item) => ({ userId: String(item.payload.userId), wishlistId: String(item.payload.wishlistId) })),
+    unreadMessages: messages,
+    badRequestGroups,
+    keepGroups: badRequestGroups.length > 0,
+    // The first wish ever, made in the last day: the home page celebrates it once.
+    wishCelebration: wishes.length === 1 && wishes[0]!.createdAt >= new Date(Date.now() - 86_400_000),
+  };
+}
+
+export async function markNotificationsRead(db: TDb, viewer: TVerifiedIdentity, notificationIds?: string[]) {
+  await db.notification.updateMany({
+    where: { userId: viewer.userId, readAt: null, ...(notificationIds ? { id: { in: notificationIds } } : {}) },
+    data: { readAt: new Date() },
+  });
+  return { ok: true as const };
+}
+
+/** One notification for a live stream, if it is `userId`'s. */
+export async function notificationFor(
+  db: TDb,
+  userId: string,
+  notificationId: string,
+): Promise<TNotificationItem | null> {
+  const row = await db.notification.findFirst({ where: { id: notificationId, userId }, select: ROW_SELECT });
+  return row ? ((await describeNotifications(db, [row]))[0] ?? null) : null;
+}
+
+/** Notifications after a given one (a resumed stream catching up). */
+export async function notificationsAfter(db: TDb, userId: string, afterId: string): Promise<TNotificationItem[]> {
+  const after = await db.notification.findFirst({ where: { id: afterId, userId }, select: { createdAt: true } });
+  if (!after) return [];
+  const rows = await db.notification.findMany({
+    where: { userId, createdAt: { gte: after.createdAt }, id: { not: afterId } },
+    select: ROW_SELECT,
+    orderBy: { createdAt: 'asc' },
+    take: 100,
+  });
+  return describeNotifications(db, rows);
+}
