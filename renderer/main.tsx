@@ -83,7 +83,7 @@ function startApp(): void {
       },
     },
   });
-  const trpcClient = createTrpcClient({ fetch: auth.requester.fetch });
+  const trpcClient = createTrpcClient({ fetch: auth.requester.fetch, streamFetch: auth.requester.fetchStream });
   const router = createAppRouter({
     logger: runtime.logger,
     navigation: runtime.navigation,

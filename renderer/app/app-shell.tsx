@@ -30,6 +30,9 @@ import classes from './app-layout.module.css';
 /** Only support staff see the impersonation banner: its code loads when they do. */
 const ImpersonationBanner = lazy(() => import('../auth/impersonation-banner'));
 
+/** Signed-in members' Messages link and notifications bell: their code loads for members only. */
+const MemberHeaderActions = lazy(() => import('../features/notifications/notifications-menu'));
+
 /** The small-screen navbar's links load when it first opens. */
 const MobileNavLinks = lazy(() => import('./mobile-nav-links'));
 
@@ -127,7 +130,14 @@ export function AppLayout() {
                 })}
               </Group>
 
-              <AccountMenu />
+              <Group gap="xs" wrap="nowrap">
+                {authFlags.isAuthenticated ? (
+                  <Suspense fallback={null}>
+                    <MemberHeaderActions />
+                  </Suspense>
+                ) : null}
+                <AccountMenu />
+              </Group>
             </Group>
           )}
         </Box>

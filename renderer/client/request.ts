@@ -84,6 +84,8 @@ export interface TRequester {
   requestWithMeta<T = unknown>(options: TRequestOptions): Promise<TResponseMeta<T>>;
   /** `fetch`-compatible: same headers, timeout and 401 refresh; answers the Response as is (error statuses included). */
   fetch: TFetch;
+  /** `fetch`-compatible for long-lived streams: same headers and 401 refresh, no timeout, body unread. */
+  fetchStream: TFetch;
 }
 
 /** A new page request id (call once per page load). */
@@ -425,5 +427,35 @@ export function createRequester(deps: TRequesterDeps): TRequester {
     });
   }
 
-  return { request, requestWithMeta, fetch: fetchCompatible };
+  /**
+   * `fetch`-compatible for streams (the live server-sent events): the same headers and one refresh
+   * on a 401, but no timeout and the body handed back unread, for as long as the stream lasts.
+   */
+  async function fetchStream(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+    const url = input instanceof URL ? input.href : typeof input === 'string' ? input : input.url;
+    const prepared = prepare(
+      url,
+      init?.method ?? 'GET',
+      init?.headers,
+      undefined,
+      init?.signal ?? undefined,
+      undefined,
+    );
+    const send = (token: string | null): Promise<Response> => {
+      const headers = new Headers(prepared.headers);
+      if (token) headers.set(AUTHORIZATION_HEADER, `Bearer ${token}`);
+      const request: RequestInit = { method: prepared.method, headers, signal: prepared.signal ?? null };
+      if (deps.credentials) request.credentials = deps.credentials;
+      return deps.fetch(prepared.url, request);
+    };
+    const first = await send(null);
+    const auth = prepared.headers.get(AUTHORIZATION_HEADER);
+    if (first.status !== HTTP_STATUS.unauthorized || !auth || !deps.refreshIdentity) return first;
+    const token = await freshToken(auth.slice('Bearer '.length)).catch(() => null);
+    if (!token) return first;
+    await first.body?.cancel().catch(() => undefined);
+    return send(token);
+  }
+
+  return { request, requestWithMeta, fetch: fetchCompatible, fetchStream };
 }

@@ -101,6 +101,7 @@ export const SCREENS: Partial<Record<TRouteName, TScreenLoader>> = {
   'v2.actions.showPriceDrop': () => import('../features/actions/show-price-drop-screen'),
   'v2.actions.redirect': () => import('../features/actions/redirect-screen'),
   'v2.externalRedirect': () => import('../features/actions/redirect-screen'),
+  'v2.actions.topicUnsubscribe': () => import('../features/actions/topic-unsubscribe-screen'),
   // Family manager
   'v2.familyManager.root': familyManagerScreen,
   'v2.familyManager.selectMembers': familyManagerScreen,
@@ -174,9 +175,22 @@ export const SCREENS: Partial<Record<TRouteName, TScreenLoader>> = {
   'v2.generator.invite.groupMembers': inviteGroupsScreen,
   'v2.generator.invite.theme': () => import('../features/exchanges/join/invite-theme-screen'),
   'v2.actions.flagQa': () => import('../features/exchanges/join/flag-answer-screen'),
-  // Messages: the Secret Santa conversations (chats and reminders of the social domain come later).
+  // Groups (features/groups)
+  'v2.groups.list': () => import('../features/groups/groups-list-screen'),
+  'v2.groups.main': () => import('../features/groups/group-main-screen'),
+  'v2.groups.members': () => import('../features/groups/group-members-screen'),
+  'v2.groups.members.pending': () => import('../features/groups/group-pending-screen'),
+  'v2.groups.members.removed': () => import('../features/groups/group-removed-screen'),
+  'v2.groups.assistants': () => import('../features/groups/group-assistants-screen'),
+  'v2.groups.invite': () => import('../features/groups/group-invite-screen'),
+  'v2.groups.inviteFriends': () => import('../features/groups/group-invite-friends-screen'),
+  'v2.groups.settings': () => import('../features/groups/group-settings-screen'),
+  'v2.groups.activity': () => import('../features/groups/group-activity-screen'),
+  // Messages: chats (one-to-one, groups' discussions, the Secret Santa conversations) and reminders.
   'v2.messages': messagesScreen,
   'v2.messages.chats': messagesScreen,
+  'v2.messages.reminders': messagesScreen,
+  'v2.activity': () => import('../features/activity/activity-screen'),
 };
 
 /** The catch-all's screen (unknown paths, malformed ids). */

@@ -1,12 +1,13 @@
 /**
  * /family-manager/members/:userId/add-to-exchanges/ (v2.familyManager.addToExchanges): a family
  * manager puts their child in the gift exchanges they organize (or assist) that are still open for
- * sign-up; the manager answers for the child. The legacy add-to-my-groups page shares the screen:
- * groups are not built yet, so that page says so honestly.
+ * sign-up; the manager answers for the child. The legacy add-to-my-groups page
+ * (legacy.familyManager.addToMyGroups) shares the screen: the manager's groups
+ * (`groups.childChoices`), each with "Add" (`groups.addChild`) unless the child is in it already.
  */
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
-import { GiftIcon } from '../../app/icons';
+import { GiftIcon, UsersIcon } from '../../app/icons';
 import { useCurrentRouteHandle } from '../../app/route-handle';
 import { PageLayout } from '../../kit/page-layout';
 import { QueryView } from '../../kit/query-view';
@@ -79,6 +80,76 @@ function ExchangeChoices({ userId, name }: { userId: string; name: string }) {
   );
 }
 
+function GroupChoices({ userId, name }: { userId: string; name: string }) {
+  const utils = trpc.useUtils();
+  const toast = useToast();
+  const choices = trpc.groups.childChoices.useQuery({ childId: userId });
+  const add = trpc.groups.addChild.useMutation({
+    onSuccess: async (_, input) => {
+      toast.success(`${name} is in the group`);
+      await Promise.all([
+        utils.groups.childChoices.invalidate({ childId: input.childId }),
+        utils.groups.get.invalidate({ groupId: input.groupId }),
+        utils.groups.members.invalidate({ groupId: input.groupId }),
+      ]);
+    },
+    onError: (error) => toast.error(errorText(error)),
+  });
+  return (
+    <QueryView
+      query={choices}
+      skeleton={<ListSkeleton rows={2} />}
+      isEmpty={(list) => list.length === 0}
+      empty={
+        <EmptyState
+          icon={<UsersIcon size={24} />}
+          title="No groups to add to yet"
+          description={`You are not in any groups that ${name} can join. Start a group, or join one, and you can add ${name} to it from here.`}
+          action={
+            <Button component={Link} to={href('v2.groups.list')} variant="light">
+              See groups
+            </Button>
+          }
+        />
+      }
+    >
+      {(list) => (
+        <Stack gap="sm" data-testid="child-group-choices">
+          {list.map((choice) => (
+            <Card
+              key={choice.groupId}
+              withBorder
+              padding="md"
+              data-testid="child-group-choice"
+              data-group-id={choice.groupId}
+            >
+              <Group justify="space-between" wrap="nowrap">
+                <Text fw={600} component={Link} to={href('v2.groups.main', { groupId: choice.groupId })}>
+                  {choice.name}
+                </Text>
+                {choice.isMember ? (
+                  <Badge variant="light" color="green">
+                    {name} is in
+                  </Badge>
+                ) : (
+                  <Button
+                    loading={add.isPending && add.variables?.groupId === choice.groupId}
+                    onClick={() => add.mutate({ groupId: choice.groupId, childId: userId })}
+                    aria-label={`Add ${name} to ${choice.name}`}
+                    data-testid={`add-child-to-${choice.groupId}`}
+                  >
+                    Add {name}
+                  </Button>
+                )}
+              </Group>
+            </Card>
+          ))}
+        </Stack>
+      )}
+    </QueryView>
+  );
+}
+
 export default function AddToExchangesScreen() {
   const { userId = '' } = useParams();
   const { routeName } = useCurrentRouteHandle();
@@ -96,20 +167,7 @@ export default function AddToExchangesScreen() {
       ]}
       testId="add-to-exchanges-screen"
     >
-      {groups ? (
-        <EmptyState
-          icon={<GiftIcon size={24} />}
-          title="No groups to join yet"
-          description={`You have no groups that ${name} can join. Once you are in groups, you can add ${name} to them from here.`}
-          action={
-            <Button component={Link} to={href('v2.familyManager.root')} variant="light">
-              Back to the family manager
-            </Button>
-          }
-        />
-      ) : (
-        <ExchangeChoices userId={userId} name={name} />
-      )}
+      {groups ? <GroupChoices userId={userId} name={name} /> : <ExchangeChoices userId={userId} name={name} />}
     </PageLayout>
   );
 }

@@ -1,5 +1,7 @@
 /**
  * Home (`/home/`, v2.home): a welcome, quick links into the main areas and the top-level gift guides.
+ * A signed-in member also gets their gift exchanges' next steps, birthdays coming up, reminders,
+ * recent activity and people they may know (member-home.tsx, loaded for members only).
  */
 import {
   Card,
@@ -13,8 +15,10 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { GiftIcon, ListIcon, MessageIcon, ShoppingBagIcon, SparklesIcon, TreeIcon, UsersIcon } from '../../app/icons';
+import { useIdentity } from '../../auth/identity-provider';
 import { href } from '../../routes/route-table';
 import { formatCount } from './format';
 import { GiftGuideGrid, GiftGuideGridSkeleton } from './gift-guide-grid';
@@ -48,9 +52,13 @@ const QUICK_LINKS = [
   { Icon: MessageIcon, color: 'teal', label: 'Messages', hint: 'Chats and reminders', to: href('v2.messages') },
 ] as const;
 
+/** The member's sections: visitors never load them. */
+const MemberHome = lazy(() => import('./member-home'));
+
 export default function HomeScreen() {
   const landing = useLandingSummary();
   const data = landing.data;
+  const { flags } = useIdentity();
 
   return (
     <Container size="lg" py="lg">
@@ -96,6 +104,12 @@ export default function HomeScreen() {
             </UnstyledButton>
           ))}
         </SimpleGrid>
+
+        {flags.isAuthenticated ? (
+          <Suspense fallback={<Skeleton h={240} radius="md" aria-busy="true" aria-label="Loading" />}>
+            <MemberHome />
+          </Suspense>
+        ) : null}
 
         <Stack gap="md" component="section" aria-labelledby="home-guides-heading">
           <Group justify="space-between" align="flex-end">

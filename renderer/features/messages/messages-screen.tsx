@@ -1,80 +1,66 @@
 /**
- * /messages/ and /messages/chats/ (v2.messages, v2.messages.chats): the member's conversations.
- * So far these are the anonymous Secret Santa conversations of their gift exchanges (with the
- * person they drew, and with their own Secret Santa, who stays "Your Secret Santa"); each opens on
- * the exchange's page, where the conversation is. One-to-one and group chats and reminders come
- * with the social domain.
+ * /messages/, /messages/chats/ and /messages/reminders/ (v2.messages, v2.messages.chats,
+ * v2.messages.reminders): the member's messages, in two tabs drawn as links.
+ * - Chats (the first two addresses): direct and group chats with the chosen one's thread beside
+ *   them (`?conversation=<id>`; `?to=<userId>` opens a direct chat), live, plus the anonymous
+ *   Secret Santa conversations of their gift exchanges (chats-panel.tsx).
+ * - Reminders: what to do next, each with Dismiss (reminders-panel.tsx).
  */
-import { Badge, Card, Group, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Button } from '@mantine/core';
+import { useState } from 'react';
 import { MessageIcon } from '../../app/icons';
+import { useCurrentRouteHandle } from '../../app/route-handle';
 import { PageLayout } from '../../kit/page-layout';
-import { QueryView } from '../../kit/query-view';
-import { EmptyState, ListSkeleton } from '../../kit/states';
 import { href } from '../../routes/route-table';
-import { trpc } from '../../trpc';
-
-function when(iso: string | null): string {
-  return iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '';
-}
+import { TabLinks } from '../people/people-parts';
+import { ChatsPanel } from './chats-panel';
+import { RemindersPanel } from './reminders-panel';
 
 export default function MessagesScreen() {
-  const conversations = trpc.exchanges.conversations.useQuery();
+  const { routeName } = useCurrentRouteHandle();
+  const tab = routeName === 'v2.messages.reminders' ? 'reminders' : 'chats';
+  const [pickerOpen, setPickerOpen] = useState(false);
+
   return (
     <PageLayout
       title="Messages"
-      description="Your Secret Santa conversations: nobody learns who their Secret Santa is."
+      description={
+        tab === 'chats'
+          ? 'Chats with the people you follow and your groups, and your Secret Santa conversations: nobody learns who their Secret Santa is.'
+          : 'Reminders: what to do next for your gift exchanges and the birthdays of people you follow.'
+      }
       breadcrumbs={[{ label: 'Home', to: href('v2.home') }, { label: 'Messages' }]}
+      actions={
+        tab === 'chats' ? (
+          <Button
+            leftSection={<MessageIcon size={16} />}
+            onClick={() => setPickerOpen(true)}
+            aria-expanded={pickerOpen}
+            data-testid="new-message"
+          >
+            New message
+          </Button>
+        ) : undefined
+      }
       testId="messages-screen"
     >
-      <QueryView
-        query={conversations}
-        skeleton={<ListSkeleton rows={3} />}
-        isEmpty={(list) => list.length === 0}
-        empty={
-          <EmptyState
-            icon={<MessageIcon size={24} />}
-            title="No conversations yet"
-            description="Once the names of a gift exchange are drawn, you can write to the person you drew and to your own Secret Santa, anonymously."
-          />
-        }
-      >
-        {(list) => (
-          <Stack gap="sm" data-testid="conversation-list">
-            {[...list]
-              .sort((a, b) => (b.lastAt ?? '').localeCompare(a.lastAt ?? ''))
-              .map((item) => (
-                <Card
-                  key={`${item.exchangeId}:${item.with}`}
-                  withBorder
-                  padding="md"
-                  component={Link}
-                  to={href('v2.giftExchanges.main', { exchangeId: item.exchangeId })}
-                  aria-label={`${item.partnerName} in ${item.exchangeTitle}${item.unread ? `, ${item.unread} unread` : ''}`}
-                >
-                  <Group justify="space-between" wrap="nowrap" align="flex-start">
-                    <div>
-                      <Text fw={600}>{item.partnerName}</Text>
-                      <Text size="sm" c="dimmed">
-                        {item.with === 'recipient' ? 'The person you drew' : 'The person who drew you'} ·{' '}
-                        {item.exchangeTitle}
-                      </Text>
-                      <Text size="sm" lineClamp={1} mt={4}>
-                        {item.lastMessage ?? 'No messages yet: say hello.'}
-                      </Text>
-                    </div>
-                    <Stack gap={4} align="flex-end">
-                      {item.unread > 0 && <Badge color="red">{item.unread} new</Badge>}
-                      <Text size="xs" c="dimmed">
-                        {when(item.lastAt)}
-                      </Text>
-                    </Stack>
-                  </Group>
-                </Card>
-              ))}
-          </Stack>
-        )}
-      </QueryView>
+      <TabLinks
+        label="Messages sections"
+        tabs={[
+          { label: 'Chats', to: href('v2.messages.chats'), active: tab === 'chats', testId: 'messages-tab-chats' },
+          {
+            label: 'Reminders',
+            to: href('v2.messages.reminders'),
+            active: tab === 'reminders',
+            testId: 'messages-tab-reminders',
+          },
+        ]}
+      />
+      {tab === 'chats' ? (
+        <ChatsPanel pickerOpen={pickerOpen} onClosePicker={() => setPickerOpen(false)} />
+      ) : (
+        <RemindersPanel />
+      )}
     </PageLayout>
   );
 }

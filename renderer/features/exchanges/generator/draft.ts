@@ -54,6 +54,8 @@ export const ZGeneratorDraft = z.object({
   repeatOfExchangeId: z.string().nullable(),
   repeatTitle: z.string().nullable(),
   excludePreviousPairs: z.boolean(),
+  /** The group the exchange is run with (repeat-group step): its members are the draft's friends. */
+  groupId: z.string().optional(),
   /** The visitor went through the account step (it stays in the progress once they are signed in). */
   withAccountStep: z.boolean(),
   /** Set once the exchange exists: its id, and the friends still to invite from the invitations step. */
@@ -217,6 +219,7 @@ export function toCreateInput(draft: TGeneratorDraft): TExchangeCreateInput {
       : {}),
     ...(restrictions.length > 0 ? { restrictions } : {}),
     ...(draft.flow === 'names' ? { participantsConfirmed: true } : {}),
+    ...(draft.groupId ? { groupId: draft.groupId } : {}),
     ...(draft.repeatOfExchangeId
       ? { repeatOfExchangeId: draft.repeatOfExchangeId, excludePreviousPairs: draft.excludePreviousPairs }
       : {}),

@@ -8,11 +8,11 @@
  */
 import { Anchor, Button, Checkbox, Group, Radio, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useCurrentRouteHandle } from '../../../app/route-handle';
 import { FormFailure } from '../../../kit/form-parts';
 import { QueryView } from '../../../kit/query-view';
-import { EmptyState, ListSkeleton } from '../../../kit/states';
+import { EmptyState, ListSkeleton, errorText } from '../../../kit/states';
 import { href } from '../../../routes/route-table';
 import { trpc } from '../../../trpc';
 import { useIdentity } from '../../../auth/identity-provider';
@@ -270,8 +270,116 @@ function RepeatStep() {
   );
 }
 
+/** Every active member of a group but the organizer, as draft friends (at most MAX_GROUP_FRIENDS). */
+const GROUP_MEMBERS_PAGE = 100;
+const MAX_GROUP_FRIENDS = 500;
+
+function useGroupFriends() {
+  const utils = trpc.useUtils();
+  const { identity } = useIdentity();
+  return async (groupId: string): Promise<TDraftFriend[]> => {
+    const friends: TDraftFriend[] = [];
+    for (let offset = 0; offset < MAX_GROUP_FRIENDS; offset += GROUP_MEMBERS_PAGE) {
+      const page = await utils.groups.members.fetch({ groupId, status: 'active', limit: GROUP_MEMBERS_PAGE, offset });
+      for (const member of page.items)
+        if (member.person.userId !== identity?.userId)
+          friends.push({ userId: member.person.userId, name: member.person.displayName });
+      if (!page.paging.token || page.items.length === 0) break;
+    }
+    return friends.slice(0, MAX_GROUP_FRIENDS);
+  };
+}
+
+function GroupChoices({ onChosen }: { onChosen: () => Promise<void> }) {
+  const groups = trpc.groups.list.useQuery({ scope: 'mine', limit: 100, offset: 0 });
+  const [search] = useSearchParams();
+  const [choice, setChoice] = useState(search.get('groupId') ?? readDraft().groupId ?? '');
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const groupFriends = useGroupFriends();
+
+  return (
+    <QueryView
+      query={groups}
+      skeleton={<ListSkeleton rows={3} height={48} />}
+      isEmpty={(page) => page.items.every((group) => group.myStatus !== 'active')}
+      empty={
+        <EmptyState
+          title="You're not in any groups yet"
+          description="Groups keep the same people together from one exchange to the next. Find or start one, or go on without a group and type everyone's names."
+          action={
+            <Button component={Link} to={href('v2.groups.list')} variant="default">
+              See groups
+            </Button>
+          }
+        />
+      }
+    >
+      {(page) => {
+        const mine = page.items.filter((group) => group.myStatus === 'active');
+        return (
+          <form
+            noValidate
+            onSubmit={submitWith(async () => {
+              const chosen = mine.find((group) => group.groupId === choice);
+              if (!chosen) {
+                setFailure('Choose the group to run the exchange with.');
+                return;
+              }
+              setFailure(null);
+              setBusy(true);
+              try {
+                const friends = await groupFriends(chosen.groupId);
+                if (friends.length === 0) {
+                  setFailure(`Nobody else is in ${chosen.name} yet: invite people to it, or choose another group.`);
+                  return;
+                }
+                const current = readDraft();
+                writeDraft({
+                  groupId: chosen.groupId,
+                  friends,
+                  repeatOfExchangeId: null,
+                  repeatTitle: null,
+                  title: current.title || `${chosen.name} gift exchange`,
+                });
+                await onChosen();
+              } catch (error) {
+                setFailure(errorText(error));
+              } finally {
+                setBusy(false);
+              }
+            })}
+          >
+            <Stack gap="md">
+              <Radio.Group label="Group" value={choice} onChange={setChoice} data-testid="repeat-group-choices">
+                <Stack gap="xs" mt="xs">
+                  {mine.map((group) => (
+                    <Radio
+                      key={group.groupId}
+                      value={group.groupId}
+                      label={group.name}
+                      description={`${group.memberCount} ${group.memberCount === 1 ? 'member' : 'members'}`}
+                      data-testid="repeat-group-choice"
+                    />
+                  ))}
+                </Stack>
+              </Radio.Group>
+              <FormFailure message={failure} testId="repeat-group-failure" />
+              <StepNav back={href('v2.generator.light.repeat')} busy={busy} />
+            </Stack>
+          </form>
+        );
+      }}
+    </QueryView>
+  );
+}
+
 function RepeatGroupStep() {
-  const { plan, position } = useStep('repeat', lightPlan);
+  useFreshDraft('light');
+  const { signedIn, plan, position } = useStep('repeat', lightPlan);
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+
   return (
     <StepFrame
       title="Repeat with a group"
@@ -280,25 +388,48 @@ function RepeatGroupStep() {
       position={{ ...position, number: 0 }}
       testId="generator-repeat-group-step"
     >
-      <EmptyState
-        title="You're not in any groups yet"
-        description="Groups keep the same people together from one exchange to the next. Find or start one, or go on without a group and type everyone's names."
-        action={
-          <Group gap="sm" justify="center">
-            <Button component={Link} to={href('v2.groups.list')} variant="default">
-              See groups
-            </Button>
-            <Button
-              component={Link}
-              to={href('v2.generator.light.invite')}
-              onClick={() => writeDraft({ repeatOfExchangeId: null, repeatTitle: null })}
-              data-testid="repeat-group-continue"
-            >
-              Continue without a group
-            </Button>
-          </Group>
-        }
-      />
+      <Stack gap="md">
+        {signedIn ? (
+          <GroupChoices
+            onChosen={async () => {
+              await navigate(href('v2.generator.light.invite'));
+            }}
+          />
+        ) : (
+          <EmptyState
+            title="Log in to use a group"
+            description="Your groups are in your account."
+            action={
+              <Button
+                component={Link}
+                to={href('v2.authLogin', null, { returnurl: `${pathname}${search}` })}
+                variant="light"
+              >
+                Log in
+              </Button>
+            }
+          />
+        )}
+        <Group gap="md">
+          <Anchor
+            component={Link}
+            to={href('v2.generator.light.invite')}
+            size="sm"
+            onClick={() => {
+              const draft = readDraft();
+              writeDraft({
+                repeatOfExchangeId: null,
+                repeatTitle: null,
+                groupId: undefined,
+                ...(draft.groupId ? { friends: [] } : {}),
+              });
+            }}
+            data-testid="repeat-group-continue"
+          >
+            Continue without a group
+          </Anchor>
+        </Group>
+      </Stack>
     </StepFrame>
   );
 }
