@@ -1,7 +1,8 @@
 /**
  * Demo data for `npm start` and `npm run db:seed`: markets, the shop catalogue (gift guides, merchants,
  * products and prices: prisma/seed-catalogue.ts), demo members and their people data (birthdays,
- * privacy, addresses, follows, a block, a family with two children).
+ * privacy, addresses, follows, a block, a family with two children), and their social life: groups,
+ * chat, notifications, activity and reminders (prisma/seed-social.ts).
  * Idempotent: rows are upserted by fixed ids (the catalogue's merchants and products are written
  * afresh), so running it twice gives the same data.
  */
@@ -11,6 +12,7 @@ import type { TDb } from '../server/db/client';
 import { seedCatalogue } from './seed-catalogue';
 import { seedId } from './seed-ids';
 import { seedExchanges } from './seed-exchanges';
+import { seedSocial } from './seed-social';
 import { seedWishLists } from './seed-wish-lists';
 
 export { seedId };
@@ -207,6 +209,8 @@ export async function seedDemoData(db: TDb): Promise<TSeedResult> {
       await seedPeople(tx);
       await seedWishLists(tx);
       await seedExchanges(tx);
+      // Groups, chat, notifications, activity, a birthday soon and reminders (prisma/seed-social.ts).
+      await seedSocial(tx);
       for (const content of CONTENT) {
         const data = { title: content.title, body: JSON.stringify({ sections: content.sections }) };
         await tx.contentBlock.upsert({
