@@ -1,0 +1,165 @@
+/**
+ * The social screens: follow links from e-mails (a plain link acts only on a click; a signed link
+ * that does not hold changes nothing and asks), a direct chat started from `?to=`, written with the
+ * send button and with Enter, read by the other person (unread counts, then read) and answered
+ * live; reminders, activity, the member's home sections and the notifications bell. axe checks
+ * each state.
+ */
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expectAccessible } from '../pages/a11y';
+import { Shell } from '../pages/auth-pages';
+import { signUpFreshMember } from '../pages/runtime-pages';
+
+interface TMember {
+  page: Page;
+  userId: string;
+  context: BrowserContext;
+}
+
+async function member(browser: Browser, baseURL: string | undefined, label: string): Promise<TMember> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const { userId } = await signUpFreshMember(page, baseURL ?? '', label);
+  await page.goto('/home/');
+  await new Shell(page).acceptTermsIfShown();
+  return { page, userId, context };
+}
+
+async function follow(who: TMember, whom: TMember): Promise<void> {
+  await who.page.goto(`/actions/follow/${whom.userId}/`);
+  await expect(who.page.getByRole('heading', { level: 1, name: 'Follow someone' })).toBeVisible();
+  await who.page.getByTestId('follow-action-button').click();
+  await expect(who.page.getByTestId('follow-action-done')).toContainText('You now follow');
+}
+
+test.describe('social', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('a plain follow link acts on a click; a forged one changes nothing and asks', async ({ browser, baseURL }) => {
+    const ann = await member(browser, baseURL, 'follow-ann');
+    const ben = await member(browser, baseURL, 'follow-ben');
+
+    // Forged: the screen says why, nothing happened, the one button is there.
+    await ann.page.goto(`/actions/follow/${ben.userId}/?u=${ann.userId}&e=4102444800&s=forged`);
+    await expect(ann.page.getByTestId('follow-action-reason')).toContainText('This link is not valid');
+    await expect(ann.page.getByTestId('follow-action-button')).toBeVisible();
+    await expectAccessible(ann.page);
+    await ann.page.reload();
+    await expect(ann.page.getByTestId('follow-action-button')).toBeVisible();
+
+    // Plain: one button, then done.
+    await ann.page.goto(`/actions/follow/${ben.userId}/`);
+    await expect(ann.page.getByTestId('follow-action-reason')).toHaveCount(0);
+    await expectAccessible(ann.page);
+    await ann.page.getByTestId('follow-action-button').click();
+    await expect(ann.page.getByTestId('follow-action-done')).toContainText('You now follow');
+    await expectAccessible(ann.page);
+
+    // And back with the unfollow link.
+    await ann.page.goto(`/actions/unfollow/${ben.userId}/`);
+    await ann.page.getByTestId('follow-action-button').click();
+    await expect(ann.page.getByTestId('follow-action-done')).toContainText('You unfollowed');
+
+    // A group-discussion link that does not hold asks a visitor to log in.
+    const visitor = await browser.newContext({ baseURL });
+    const stranger = await visitor.newPage();
+    await stranger.goto(`/actions/topic-unsubscribe/${randomUUID()}/?u=${ann.userId}&e=1&s=forged`);
+    await expect(stranger.getByRole('heading', { level: 1, name: 'Group discussion e-mails' })).toBeVisible();
+    await expect(stranger.getByTestId('topic-unsubscribe-log-in')).toHaveAttribute('href', /\/a\/log-in\/\?returnurl=/);
+    await expectAccessible(stranger);
+
+    await Promise.all([ann.context.close(), ben.context.close(), visitor.close()]);
+  });
+
+  test('two members chat: ?to= opens the chat, unread counts, Enter sends, replies arrive live', async ({
+    browser,
+    baseURL,
+  }) => {
+    const ann = await member(browser, baseURL, 'chat-ann');
+    const ben = await member(browser, baseURL, 'chat-ben');
+    await follow(ann, ben);
+    await follow(ben, ann);
+
+    // Ann opens the chat from Ben's address.
+    await ann.page.goto(`/messages/chats/?to=${ben.userId}`);
+    await expect(ann.page).toHaveURL(/\/messages\/chats\/\?conversation=[0-9a-f-]{36}$/);
+    const annThread = ann.page.getByTestId('chat-thread');
+    await expect(annThread.getByTestId('chat-empty')).toBeVisible();
+    await expectAccessible(ann.page);
+
+    // The send button, with a link in the text; then Enter.
+    await ann.page.getByTestId('chat-input').fill('Hello Ben!\nSocks? https://example.com/socks.');
+    await ann.page.getByTestId('chat-send').click();
+    await expect(annThread.getByTestId('chat-message')).toHaveCount(1);
+    const link = annThread.getByRole('link', { name: 'https://example.com/socks' });
+    await expect(link).toHaveAttribute(
+      'href',
+      `/v1/links/click?url=${encodeURIComponent('https://example.com/socks')}`,
+    );
+    await expect(link).toHaveAttribute('target', '_blank');
+    await ann.page.getByTestId('chat-input').fill('Second one');
+    await ann.page.getByTestId('chat-input').press('Enter');
+    await expect(annThread.getByTestId('chat-message')).toHaveCount(2);
+    await expect(ann.page.getByTestId('chat-input')).toHaveValue('');
+    await expectAccessible(ann.page);
+
+    // Ben sees two unread, opens the chat, and they are read.
+    await ben.page.goto('/messages/');
+    const row = ben.page.getByTestId('chat-list').locator('[data-testid^="conversation-"]');
+    await expect(row).toHaveAttribute('data-unread', '2');
+    await expect(ben.page.getByTestId('header-messages')).toHaveAttribute('aria-label', 'Messages, 2 unread');
+    await expectAccessible(ben.page);
+    await row.click();
+    const benThread = ben.page.getByTestId('chat-thread');
+    await expect(benThread.getByTestId('chat-message')).toHaveCount(2);
+    await expect(row).toHaveAttribute('data-unread', '0');
+
+    // Live both ways, no reload.
+    await ann.page.getByTestId('chat-input').fill('Are you there?');
+    await ann.page.getByTestId('chat-input').press('Enter');
+    await expect(benThread.getByTestId('chat-message')).toHaveCount(3, { timeout: 15_000 });
+    await ben.page.getByTestId('chat-input').fill('Yes! Blue ones please.');
+    await ben.page.getByTestId('chat-input').press('Enter');
+    await expect(annThread.getByTestId('chat-message')).toHaveCount(4, { timeout: 15_000 });
+    await expect(annThread.getByTestId('chat-message').last()).toContainText('Blue ones please.');
+
+    await Promise.all([ann.context.close(), ben.context.close()]);
+  });
+
+  test('a member sees reminders, activity, their home sections and the notifications bell', async ({
+    browser,
+    baseURL,
+  }) => {
+    const ann = await member(browser, baseURL, 'home-ann');
+    const { page } = ann;
+
+    await page.goto('/messages/reminders/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
+    await expect(page.getByTestId('messages-tab-reminders')).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByTestId('empty-state').or(page.getByTestId('reminder-list'))).toBeVisible();
+    await expectAccessible(page);
+
+    await page.goto('/activity/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
+    await expect(page.getByTestId('empty-state')).toContainText('Nothing here yet');
+    await expect(page.getByTestId('activity-find-people')).toHaveAttribute('href', '/friends/suggestions/');
+    await expectAccessible(page);
+
+    await page.goto('/home/');
+    for (const section of ['home-exchanges', 'home-reminders', 'home-birthdays', 'home-activity', 'home-people']) {
+      await expect(page.getByTestId(section)).toBeVisible();
+    }
+    await expectAccessible(page);
+
+    const bell = page.getByTestId('notifications-bell');
+    await expect(bell).toHaveAttribute('aria-label', /^Notifications, \d+ unread$/);
+    await bell.click();
+    await expect(page.getByTestId('notifications-menu')).toBeVisible();
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('notifications-menu')).toHaveCount(0);
+
+    await ann.context.close();
+  });
+});
