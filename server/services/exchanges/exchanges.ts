@@ -77,6 +77,14 @@ export async function createExchange(
     : null;
   if (input.repeatOfExchangeId && (!previous || previous.organizerId !== caller.userId))
     throw new AppError('NOT_FOUND', { message: 'You can only repeat an exchange you organized' });
+  // An exchange run with a group (repeat-group) belongs to it only when its organizer is an active member.
+  if (input.groupId) {
+    const seat = await deps.db.groupMember.findFirst({
+      where: { groupId: input.groupId, userId: caller.userId, status: 'active', group: { deletedAt: null } },
+      select: { userId: true },
+    });
+    if (!seat) throw new AppError('FORBIDDEN', { message: 'Only members of the group can do this' });
+  }
   const id = randomUUID();
   const participates = input.organizerParticipates ?? true;
   const sendInvitations = input.sendInvitations ?? true;

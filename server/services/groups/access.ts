@@ -15,6 +15,7 @@
 import type { TVerifiedIdentity } from '../../auth/tokens';
 import type { TGroupMemberStatus, TGroupRole, TMembershipFlags } from '../../contracts/social';
 import type { TDb } from '../../db/client';
+import { Prisma } from '../../generated/prisma/client';
 import { AppError } from '../../errors';
 import { sharedCircleCounters } from '../people/access';
 
@@ -126,6 +127,41 @@ export async function requireInside(db: TDb, viewer: TVerifiedIdentity, groupId:
 }
 
 export type { TGroupMemberStatus, TGroupRole };
+
+/**
+ * Moves a person into `status` in a group, decided by the database: a new row when they have none
+ * (INSERT IGNORE on the primary key), else a conditional UPDATE from one of `from`. Answers whether
+ * this call made the change, so two requests racing (a double click, two tabs) change it once and
+ * only the winner tells anyone or writes the activity. Runs inside the caller's transaction.
+ */
+export async function moveMember(
+  tx: Pick<TDb, '$executeRaw'>,
+  input: {
+    groupId: string;
+    userId: string;
+    status: TGroupMemberStatus;
+    from: readonly TGroupMemberStatus[];
+    invitedById?: string | null;
+    decidedById?: string | null;
+  },
+): Promise<boolean> {
+  const invitedById = input.invitedById ?? null;
+  const decidedById = input.decidedById ?? null;
+  const inserted = await tx.$executeRaw`
+    INSERT IGNORE INTO group_members (group_id, user_id, status, role, invited_by_id, decided_by_id, updated_at)
+    VALUES (${input.groupId}, ${input.userId}, ${input.status}, 'member', ${invitedById}, ${decidedById}, NOW(3))`;
+  if (inserted > 0) return true;
+  if (input.from.length === 0) return false;
+  const updated = await tx.$executeRaw`
+    UPDATE group_members
+    SET status = ${input.status},
+        role = IF(role = 'owner' OR ${input.status} = 'active', role, 'member'),
+        invited_by_id = COALESCE(${invitedById}, invited_by_id),
+        decided_by_id = ${decidedById},
+        updated_at = NOW(3)
+    WHERE group_id = ${input.groupId} AND user_id = ${input.userId} AND status IN (${Prisma.join([...input.from])})`;
+  return updated > 0;
+}
 
 // ---- What the other domains learn from groups ----
 

@@ -27,6 +27,7 @@ import {
   groupAccess,
   isManagerRole,
   MEMBERSHIP_SELECT,
+  moveMember,
   requireActive,
   requireManager,
   type TGroupAccess,
@@ -189,19 +190,28 @@ export async function deleteGroup(db: TDb, viewer: TVerifiedIdentity, groupId: s
   return { ok: true as const };
 }
 
-/** Makes people active members: their place, the discussion, the feed; one transaction. */
+/**
+ * Makes people active members (from pending, invited, removed or left, or new): their place, the
+ * discussion, the feed; in the caller's transaction. Answers who was activated by this call: a
+ * racing second call activates nobody twice.
+ */
 export async function activateMembers(
   tx: TTx,
   group: { id: string; name: string },
   userIds: readonly string[],
   decidedById: string | null,
-): Promise<void> {
+): Promise<string[]> {
+  const activated: string[] = [];
   for (const userId of userIds) {
-    await tx.groupMember.upsert({
-      where: { groupId_userId: { groupId: group.id, userId } },
-      create: { groupId: group.id, userId, status: 'active', decidedById },
-      update: { status: 'active', decidedById },
+    const moved = await moveMember(tx, {
+      groupId: group.id,
+      userId,
+      status: 'active',
+      from: ['pending', 'invited', 'removed', 'left'],
+      decidedById,
     });
+    if (!moved) continue;
+    activated.push(userId);
     await recordActivity(tx, {
       actorId: userId,
       kind: 'group-joined',
@@ -209,7 +219,8 @@ export async function activateMembers(
       payload: { groupName: group.name },
     });
   }
-  await joinGroupConversation(tx, group.id, userIds);
+  await joinGroupConversation(tx, group.id, activated);
+  return activated;
 }
 
 /** The group's managers (owner and assistants), to tell them about a request. */
@@ -255,12 +266,14 @@ export async function joinGroup(
       await activateMembers(tx, group, [viewer.userId], null);
       return 'active' as const;
     }
-    if (membership?.status === 'pending') return 'pending' as const;
-    await tx.groupMember.upsert({
-      where: { groupId_userId: { groupId: group.id, userId: viewer.userId } },
-      create: { groupId: group.id, userId: viewer.userId, status: 'pending' },
-      update: { status: 'pending', role: 'member', decidedById: null },
+    // The database decides: of two requests at once, one makes the request and tells the managers.
+    const asked = await moveMember(tx, {
+      groupId: group.id,
+      userId: viewer.userId,
+      status: 'pending',
+      from: ['removed', 'left'],
     });
+    if (!asked) return 'pending' as const;
     for (const managerId of await managerIds(tx, group.id)) {
       const notificationId = await createNotification(tx, {
         userId: managerId,
@@ -326,4 +339,38 @@ export async function updateMyFlags(
     select: MEMBERSHIP_SELECT,
   });
   return flagsOf(row);
+}
+
+/**
+ * A closed account leaves its groups (people/profile.ts calls this inside the deletion's
+ * transaction): each group it owned passes to its longest-standing assistant, else its
+ * longest-standing member, and is deleted when nobody is left; its other memberships become 'left';
+ * it leaves the group discussions (what it wrote stays, shown as a former member's).
+ */
+export async function releaseGroupsOf(tx: TTx, userIds: readonly string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  const ids = [...userIds];
+  const owned = await tx.group.findMany({ where: { ownerId: { in: ids }, deletedAt: null }, select: { id: true } });
+  for (const { id: groupId } of owned) {
+    const heir = await tx.groupMember.findFirst({
+      where: { groupId, status: 'active', userId: { notIn: ids } },
+      orderBy: [{ role: 'asc' }, { createdAt: 'asc' }, { userId: 'asc' }], // 'assistant' sorts before 'member'
+      select: { userId: true },
+    });
+    if (heir) {
+      await tx.group.update({ where: { id: groupId }, data: { ownerId: heir.userId } });
+      await tx.groupMember.update({
+        where: { groupId_userId: { groupId, userId: heir.userId } },
+        data: { role: 'owner' },
+      });
+    } else {
+      await tx.group.update({ where: { id: groupId }, data: { deletedAt: new Date() } });
+      await tx.conversation.deleteMany({ where: { groupId } });
+    }
+  }
+  await tx.groupMember.updateMany({
+    where: { userId: { in: ids }, status: { in: ['active', 'pending', 'invited'] } },
+    data: { status: 'left', role: 'member' },
+  });
+  await tx.conversationMember.deleteMany({ where: { userId: { in: ids }, conversation: { kind: 'group' } } });
 }

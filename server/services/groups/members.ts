@@ -18,7 +18,15 @@ import { displayName } from '../../contracts/identity';
 import { leaveGroupConversation } from '../messages/membership';
 import { createNotification, publishNotifications } from '../notifications/notify';
 import { assertCanManage, blockedEitherWay, PERSON_SELECT, summarize } from '../people/access';
-import { flagsOf, groupAccess, MEMBERSHIP_SELECT, requireActive, requireInside, requireManager } from './access';
+import {
+  flagsOf,
+  groupAccess,
+  MEMBERSHIP_SELECT,
+  moveMember,
+  requireActive,
+  requireInside,
+  requireManager,
+} from './access';
 import { activateMembers } from './groups';
 
 type TDeps = Pick<TAppDeps, 'db' | 'bus' | 'log'>;
@@ -84,8 +92,10 @@ export async function approveMember(
   const target = await targetOf(deps.db, input.groupId, input.userId);
   if (target.status !== 'pending' && target.status !== 'removed')
     throw new AppError('CONFLICT', { message: 'There is no request to approve' });
-  await deps.db.$transaction((tx) => activateMembers(tx, group, [input.userId], viewer.userId));
-  await tell(deps, [input.userId], { groupId: group.id, groupName: group.name, event: 'approved' });
+  const activated = await deps.db.$transaction((tx) => activateMembers(tx, group, [input.userId], viewer.userId));
+  // Two managers approving at once: one approves, the other hears there is nothing left to approve.
+  if (activated.length === 0) throw new AppError('CONFLICT', { message: 'There is no request to approve' });
+  await tell(deps, activated, { groupId: group.id, groupName: group.name, event: 'approved' });
   return { ok: true as const };
 }
 
@@ -124,7 +134,8 @@ export async function restoreMember(
   const { group } = await requireManager(deps.db, viewer, input.groupId);
   const target = await targetOf(deps.db, input.groupId, input.userId);
   if (target.status !== 'removed') throw new AppError('CONFLICT', { message: 'This person was not removed' });
-  await deps.db.$transaction((tx) => activateMembers(tx, group, [input.userId], viewer.userId));
+  const activated = await deps.db.$transaction((tx) => activateMembers(tx, group, [input.userId], viewer.userId));
+  if (activated.length === 0) throw new AppError('CONFLICT', { message: 'This person was not removed' });
   return { ok: true as const };
 }
 
@@ -150,7 +161,7 @@ const RESULT_MESSAGES = {
   'already-invited': 'Already invited',
   'already-member': 'Already a member',
   blocked: 'This person can’t be invited',
-  invalid: 'Please enter a valid email address',
+  invalid: 'Value is not a valid email address',
 } as const;
 
 function row(key: string, result: keyof typeof RESULT_MESSAGES, message?: string): TGroupInviteRow {
@@ -188,11 +199,18 @@ export async function inviteMembers(
       else if (status === 'removed')
         rows.push(row(userId, 'blocked', 'A manager removed this person; restore them instead'));
       else {
-        await tx.groupMember.upsert({
-          where: { groupId_userId: { groupId: group.id, userId } },
-          create: { groupId: group.id, userId, status: 'invited', invitedById: viewer.userId },
-          update: { status: 'invited', role: 'member', invitedById: viewer.userId },
+        const moved = await moveMember(tx, {
+          groupId: group.id,
+          userId,
+          status: 'invited',
+          from: ['left'],
+          invitedById: viewer.userId,
         });
+        if (!moved) {
+          // Someone else invited them (or they asked) a moment ago.
+          rows.push(row(userId, 'already-invited'));
+          continue;
+        }
         await enqueueJob(tx, {
           kind: GROUP_INVITE_MAIL_JOB,
           payload: { groupId: group.id, userId, invitedById: viewer.userId },

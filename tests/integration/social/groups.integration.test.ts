@@ -1,0 +1,332 @@
+/**
+ * Groups against the real database and mail server: membership states (active, pending, invited,
+ * removed, left) and who may move people between them, private and public groups, invitations by
+ * link, by member and by real e-mail, assistants, the group's discussion following membership,
+ * family managers adding their children, and exchanges run with a group.
+ */
+import { describe, expect, it } from 'vitest';
+import { sendGroupInviteMail } from '../../../server/services/groups/members';
+import { testDb } from '../../helpers/db';
+import { linkFrom, waitForMail } from '../../helpers/mail';
+import { deps, failureOf, member, runQueuedJobs, statusOf, unique, type TPerson } from './social-helpers';
+
+async function groupOf(owner: TPerson, options: { isPrivate?: boolean } = {}) {
+  const name = `Book club ${unique()}`;
+  const { groupId } = await owner.caller.groups.create({ name, isPrivate: options.isPrivate ?? true });
+  return { groupId, name };
+}
+
+/** Makes `people` active members through the owner's invitation link. */
+async function joinAll(owner: TPerson, groupId: string, people: TPerson[]): Promise<void> {
+  const { joinPath } = await owner.caller.groups.get({ groupId });
+  const code = new URL(joinPath!, 'https://app.test').searchParams.get('code')!;
+  for (const person of people) expect((await person.caller.groups.join({ groupId, code })).status).toBe('active');
+}
+
+const statusIn = async (groupId: string, userId: string) =>
+  (await testDb().groupMember.findUnique({ where: { groupId_userId: { groupId, userId } }, select: { status: true } }))
+    ?.status ?? null;
+
+describe('groups: creating and membership states', () => {
+  it('a new group has its owner as the only member, with the spec §3 membership flags and a discussion', async () => {
+    const owner = await member();
+    const { groupId, name } = await groupOf(owner);
+    const detail = await owner.caller.groups.get({ groupId });
+    expect(detail).toMatchObject({ name, isPrivate: true, memberCount: 1, myStatus: 'active', myRole: 'owner' });
+    expect(detail.myFlags).toEqual({
+      isAdmin: false,
+      isBirthdayAlertsEnabled: true,
+      isDeleted: false,
+      isReceiverOnly: false,
+      isTopicNotificationEnabled: true,
+    });
+    expect(detail.conversationId).toBeTruthy();
+    const conversations = await owner.caller.messages.conversations();
+    expect(conversations.map((row) => row.conversationId)).toContain(detail.conversationId);
+  });
+
+  it('refuses a nameless or too long group with the spec §5 messages', async () => {
+    const owner = await member();
+    expect((await failureOf(owner.caller.groups.create({ name: '   ' }))).fieldErrors).toEqual({
+      name: 'Value is required',
+    });
+    expect((await failureOf(owner.caller.groups.create({ name: 'x'.repeat(101) }))).fieldErrors).toEqual({
+      name: 'The maximum length allowed is 100',
+    });
+  });
+
+  it('a request waits as pending until the owner or an assistant approves; a double request makes one row', async () => {
+    const owner = await member();
+    const assistant = await member();
+    const plain = await member();
+    const asker = await member();
+    const { groupId, name } = await groupOf(owner);
+    await joinAll(owner, groupId, [assistant, plain]);
+    await owner.caller.groups.setAssistant({ groupId, userId: assistant.id, isAssistant: true });
+
+    const [first, second] = await Promise.all([
+      asker.caller.groups.join({ groupId }),
+      asker.caller.groups.join({ groupId }),
+    ]);
+    expect([first.status, second.status]).toEqual(['pending', 'pending']);
+    expect(await testDb().groupMember.count({ where: { groupId, userId: asker.id } })).toBe(1);
+
+    // Both managers are told (an alert they can act on); the plain member is not.
+    for (const manager of [owner, assistant]) {
+      const state = await manager.caller.notifications.state();
+      expect(state.badRequestGroups).toEqual([{ groupId, name, pendingCount: 1 }]);
+      expect(state.alerts.map((item) => item.title)).toContain(
+        `${(await testDb().user.findUniqueOrThrow({ where: { id: asker.id } })).name} asked to join ${name}`,
+      );
+    }
+    expect((await plain.caller.notifications.state()).badRequestGroups).toEqual([]);
+
+    // Pending people see the group's name, not its inside.
+    expect(await statusOf(asker.caller.groups.members({ groupId }))).toBe(403);
+    expect(await statusOf(plain.caller.groups.members({ groupId, status: 'pending' }))).toBe(403);
+    expect(await statusOf(plain.caller.groups.approve({ groupId, userId: asker.id }))).toBe(403);
+
+    const pending = await assistant.caller.groups.members({ groupId, status: 'pending' });
+    expect(pending.items.map((row) => row.person.userId)).toEqual([asker.id]);
+    await assistant.caller.groups.approve({ groupId, userId: asker.id });
+    expect(await statusOf(assistant.caller.groups.approve({ groupId, userId: asker.id }))).toBe(409);
+    expect(await statusIn(groupId, asker.id)).toBe('active');
+    const told = await asker.caller.notifications.state();
+    expect(told.notifications.map((item) => item.title)).toContain(`You are now a member of ${name}`);
+    // Joining put them in the discussion and in the group's activity.
+    const detail = await asker.caller.groups.get({ groupId });
+    expect((await asker.caller.messages.conversations()).map((row) => row.conversationId)).toContain(
+      detail.conversationId,
+    );
+    const feed = await owner.caller.activity.feed({ groupId, limit: 20 });
+    expect(feed.items.some((item) => item.actor.userId === asker.id && item.kind === 'group-joined')).toBe(true);
+  });
+
+  it('declining a request removes it; a declined person may ask again', async () => {
+    const owner = await member();
+    const asker = await member();
+    const { groupId } = await groupOf(owner);
+    await asker.caller.groups.join({ groupId });
+    await owner.caller.groups.decline({ groupId, userId: asker.id });
+    expect(await statusIn(groupId, asker.id)).toBeNull();
+    expect(await statusOf(owner.caller.groups.decline({ groupId, userId: asker.id }))).toBe(409);
+    expect((await asker.caller.groups.join({ groupId })).status).toBe('pending');
+  });
+
+  it('removed members are listed for managers, cannot come back through the link, and can be restored', async () => {
+    const owner = await member();
+    const assistant = await member();
+    const other = await member();
+    const removed = await member();
+    const { groupId } = await groupOf(owner);
+    await joinAll(owner, groupId, [assistant, other, removed]);
+    await owner.caller.groups.setAssistant({ groupId, userId: assistant.id, isAssistant: true });
+
+    // Nobody removes the owner; an assistant removes members but not another assistant.
+    expect(await statusOf(assistant.caller.groups.remove({ groupId, userId: owner.id }))).toBe(403);
+    await owner.caller.groups.setAssistant({ groupId, userId: other.id, isAssistant: true });
+    expect(await statusOf(assistant.caller.groups.remove({ groupId, userId: other.id }))).toBe(403);
+    await owner.caller.groups.setAssistant({ groupId, userId: other.id, isAssistant: false });
+    expect(await statusOf(other.caller.groups.remove({ groupId, userId: removed.id }))).toBe(403);
+
+    const { conversationId } = await removed.caller.groups.get({ groupId });
+    await assistant.caller.groups.remove({ groupId, userId: removed.id });
+    expect(await statusIn(groupId, removed.id)).toBe('removed');
+    const list = await owner.caller.groups.members({ groupId, status: 'removed' });
+    expect(list.items).toEqual([
+      expect.objectContaining({
+        status: 'removed',
+        person: expect.objectContaining({ userId: removed.id }),
+        flags: expect.objectContaining({ isDeleted: true }),
+      }),
+    ]);
+    // Out of the discussion and the inside of the (private) group.
+    expect(await statusOf(removed.caller.messages.messages({ conversationId: conversationId!, limit: 10 }))).toBe(404);
+    expect(await statusOf(removed.caller.groups.members({ groupId }))).toBe(403);
+
+    // The invitation link does not bring them back: it makes a request.
+    const { joinPath } = await owner.caller.groups.get({ groupId });
+    const code = new URL(joinPath!, 'https://app.test').searchParams.get('code')!;
+    expect((await removed.caller.groups.join({ groupId, code })).status).toBe('pending');
+    await owner.caller.groups.remove({ groupId, userId: removed.id });
+    await owner.caller.groups.restore({ groupId, userId: removed.id });
+    expect(await statusIn(groupId, removed.id)).toBe('active');
+    expect(await statusOf(owner.caller.groups.restore({ groupId, userId: removed.id }))).toBe(409);
+    expect((await removed.caller.messages.messages({ conversationId: conversationId!, limit: 10 })).items).toEqual([]);
+  });
+
+  it('the owner cannot leave (only delete); a member leaves; deleting hides the group from everyone', async () => {
+    const owner = await member();
+    const leaver = await member();
+    const assistant = await member();
+    const { groupId } = await groupOf(owner);
+    await joinAll(owner, groupId, [leaver, assistant]);
+    await owner.caller.groups.setAssistant({ groupId, userId: assistant.id, isAssistant: true });
+    expect((await failureOf(owner.caller.groups.leave({ groupId }))).message).toBe(
+      'The owner can’t leave the group; delete it instead',
+    );
+    await leaver.caller.groups.leave({ groupId });
+    expect(await statusIn(groupId, leaver.id)).toBe('left');
+    expect(await statusOf(assistant.caller.groups.delete({ groupId }))).toBe(403);
+    await owner.caller.groups.delete({ groupId });
+    for (const person of [owner, leaver, assistant])
+      expect(await statusOf(person.caller.groups.get({ groupId }))).toBe(404);
+    expect((await owner.caller.groups.list({ scope: 'mine', limit: 50, offset: 0 })).items).toEqual([]);
+  });
+
+  it('membership flags are the member’s own to change', async () => {
+    const owner = await member();
+    const mate = await member();
+    const { groupId } = await groupOf(owner);
+    await joinAll(owner, groupId, [mate]);
+    const flags = await mate.caller.groups.updateMyFlags({
+      groupId,
+      isBirthdayAlertsEnabled: false,
+      isTopicNotificationEnabled: false,
+    });
+    expect(flags).toMatchObject({ isBirthdayAlertsEnabled: false, isTopicNotificationEnabled: false });
+    // The owner's flags are untouched.
+    expect((await owner.caller.groups.get({ groupId })).myFlags?.isBirthdayAlertsEnabled).toBe(true);
+    const outsider = await member();
+    expect(await statusOf(outsider.caller.groups.updateMyFlags({ groupId, isReceiverOnly: true }))).toBe(403);
+  });
+});
+
+describe('groups: private, public and blocked', () => {
+  it('a private group shows its inside to members only; a public one to every member; discover lists public ones', async () => {
+    const owner = await member();
+    const stranger = await member();
+    const closed = await groupOf(owner, { isPrivate: true });
+    const open = await groupOf(owner, { isPrivate: false });
+    expect((await stranger.caller.groups.get({ groupId: closed.groupId })).canSeeInside).toBe(false);
+    expect(await statusOf(stranger.caller.groups.members({ groupId: closed.groupId }))).toBe(403);
+    expect(await statusOf(stranger.caller.activity.feed({ groupId: closed.groupId, limit: 5 }))).toBe(403);
+    expect((await stranger.caller.groups.get({ groupId: open.groupId })).canSeeInside).toBe(true);
+    expect((await stranger.caller.groups.members({ groupId: open.groupId })).items).toHaveLength(1);
+    const discover = await stranger.caller.groups.list({ scope: 'discover', search: open.name, limit: 10, offset: 0 });
+    expect(discover.items.map((group) => group.groupId)).toEqual([open.groupId]);
+    const hidden = await stranger.caller.groups.list({ scope: 'discover', search: closed.name, limit: 10, offset: 0 });
+    expect(hidden.items).toEqual([]);
+  });
+
+  it('someone the owner blocked finds neither the group nor a way in', async () => {
+    const owner = await member();
+    const blocked = await member();
+    const open = await groupOf(owner, { isPrivate: false });
+    await owner.caller.people.block({ userId: blocked.id });
+    expect(await statusOf(blocked.caller.groups.get({ groupId: open.groupId }))).toBe(404);
+    expect(await statusOf(blocked.caller.groups.join({ groupId: open.groupId }))).toBe(404);
+    const discover = await blocked.caller.groups.list({ scope: 'discover', search: open.name, limit: 10, offset: 0 });
+    expect(discover.items).toEqual([]);
+    expect(await statusOf(blocked.caller.groups.get({ groupId: crypto.randomUUID() }))).toBe(404);
+  });
+});
+
+describe('groups: invitations', () => {
+  it('inviting by e-mail sends a real mail whose link joins once; a member’s address invites that member', async () => {
+    const owner = await member();
+    const { groupId, name } = await groupOf(owner);
+    const stranger = `new-${unique()}@example.com`;
+    const registered = await member();
+    const result = await owner.caller.groups.inviteEmails({
+      groupId,
+      emails: [stranger, stranger.toUpperCase(), 'not-an-address', registered.email],
+    });
+    expect(result.rows.map((row) => [row.result, row.message])).toEqual([
+      ['invited', 'Invited'],
+      ['invalid', 'Value is not a valid email address'],
+      ['invited', 'Invited'],
+    ]);
+    // Again: each address says it was invited already.
+    const again = await owner.caller.groups.inviteEmails({ groupId, emails: [stranger, registered.email] });
+    expect(again.rows.map((row) => row.result)).toEqual(['already-invited', 'already-invited']);
+    expect(await statusIn(groupId, registered.id)).toBe('invited');
+
+    expect(await runQueuedJobs('groups:invite-mail', groupId)).toBe(2);
+    const mail = await waitForMail(stranger, new RegExp(`invited you to the group ${name}`));
+    const link = new URL(linkFrom(mail, `/groups/${groupId}/`));
+    const token = link.searchParams.get('code')!;
+    expect(token).toBeTruthy();
+
+    // The newcomer signs up and opens the link: in at once; the link is spent after that.
+    const newcomer = await member();
+    expect((await newcomer.caller.groups.join({ groupId, code: token })).status).toBe('active');
+    const late = await member();
+    expect((await failureOf(late.caller.groups.join({ groupId, code: token }))).message).toBe(
+      'This invitation link is not valid any more',
+    );
+    // The invited member accepts in the app (no code needed); or could decline.
+    expect((await registered.caller.groups.join({ groupId })).status).toBe('active');
+    await waitForMail(registered.email, new RegExp(`invited you to the group ${name}`));
+  });
+
+  it('members invite people they follow; blocked and removed people are refused per row', async () => {
+    const owner = await member();
+    const mate = await member();
+    const friend = await member();
+    const blocker = await member();
+    const { groupId } = await groupOf(owner);
+    await joinAll(owner, groupId, [mate]);
+    await mate.caller.people.follow({ userId: friend.id });
+    await blocker.caller.people.block({ userId: mate.id });
+    const candidates = await mate.caller.groups.inviteCandidates({ groupId });
+    expect(candidates.map((person) => person.userId)).toEqual([friend.id]);
+    const rows = await mate.caller.groups.inviteMembers({ groupId, userIds: [friend.id, blocker.id, owner.id] });
+    expect(rows.rows.map((row) => row.result)).toEqual(['invited', 'blocked', 'already-member']);
+    await friend.caller.groups.declineInvitation({ groupId });
+    expect(await statusIn(groupId, friend.id)).toBeNull();
+    const outsider = await member();
+    expect(await statusOf(outsider.caller.groups.inviteMembers({ groupId, userIds: [friend.id] }))).toBe(403);
+    expect(await statusOf(outsider.caller.groups.inviteCandidates({ groupId }))).toBe(403);
+  });
+
+  it('the invitation mail job sends nothing for a deleted group', async () => {
+    const owner = await member();
+    const { groupId } = await groupOf(owner);
+    await owner.caller.groups.delete({ groupId });
+    const to = `gone-${unique()}@example.com`;
+    await sendGroupInviteMail(deps, { groupId, invitedById: owner.id, email: to, token: 'x' });
+    await expect(waitForMail(to, /invited you/, 500)).rejects.toThrow();
+  });
+});
+
+describe('groups: family managers and exchanges', () => {
+  it('a family manager adds their child to a group they are in; nobody else can', async () => {
+    const parent = await member();
+    const { userId: childId } = await parent.caller.people.create({ firstName: 'Kid', lastName: `Lee${unique()}` });
+    const { groupId } = await groupOf(parent);
+    const choices = await parent.caller.groups.childChoices({ childId });
+    expect(choices).toEqual([expect.objectContaining({ groupId, isMember: false })]);
+    await parent.caller.groups.addChild({ groupId, childId });
+    expect(await statusIn(groupId, childId)).toBe('active');
+    expect((await parent.caller.groups.childChoices({ childId }))[0]?.isMember).toBe(true);
+    const stranger = await member();
+    const strangerGroup = await groupOf(stranger);
+    expect(await statusOf(stranger.caller.groups.addChild({ groupId: strangerGroup.groupId, childId }))).toBe(403);
+    expect(await statusOf(stranger.caller.groups.childChoices({ childId }))).toBe(403);
+  });
+
+  it('an exchange is run with a group only by one of its members', async () => {
+    const owner = await member();
+    const outsider = await member();
+    const { groupId } = await groupOf(owner);
+    const exchangeDate = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const created = await owner.caller.exchanges.create({ title: 'Group swap', exchangeDate, groupId });
+    expect(created.groupId).toBe(groupId);
+    expect(await statusOf(outsider.caller.exchanges.create({ title: 'Not mine', exchangeDate, groupId }))).toBe(403);
+  });
+
+  it('a closed account leaves its groups: its group passes to the assistant, or goes when nobody is left', async () => {
+    const owner = await member();
+    const assistant = await member();
+    const kept = await groupOf(owner);
+    const alone = await groupOf(owner);
+    await joinAll(owner, kept.groupId, [assistant]);
+    await owner.caller.groups.setAssistant({ groupId: kept.groupId, userId: assistant.id, isAssistant: true });
+    await owner.caller.people.delete({ userId: owner.id });
+    const detail = await assistant.caller.groups.get({ groupId: kept.groupId });
+    expect(detail).toMatchObject({ myRole: 'owner', memberCount: 1 });
+    expect(await statusIn(kept.groupId, owner.id)).toBe('left');
+    expect(await statusOf(assistant.caller.groups.get({ groupId: alone.groupId }))).toBe(404);
+  });
+});
