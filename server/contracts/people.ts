@@ -185,9 +185,30 @@ export const ZListedPerson = ZPersonSummary.extend({ relation: ZRelation });
 export type TListedPerson = z.infer<typeof ZListedPerson>;
 
 export const ZSuggestion = ZListedPerson.extend({
-  /** Why we suggest them: how many people the viewer follows also follow them. */
+  /** Why we suggest them: how many people the viewer follows also follow them, */
   mutualCount: z.number(),
+  /** how many of the viewer's groups they are an active member of, */
+  sharedGroupCount: z.number(),
+  /** and how many of the viewer's gift exchanges they take part in. */
+  sharedExchangeCount: z.number(),
 });
+export type TSuggestion = z.infer<typeof ZSuggestion>;
+
+const countOf = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+
+/** Why someone is suggested, in words ("Followed by 2 people you follow · In 1 group with you"). */
+export function suggestionReason(
+  person: Pick<TSuggestion, 'mutualCount' | 'sharedGroupCount' | 'sharedExchangeCount'>,
+): string | undefined {
+  const parts = [
+    person.mutualCount > 0 ? `Followed by ${countOf(person.mutualCount, 'person', 'people')} you follow` : null,
+    person.sharedGroupCount > 0 ? `In ${countOf(person.sharedGroupCount, 'group', 'groups')} with you` : null,
+    person.sharedExchangeCount > 0
+      ? `In ${countOf(person.sharedExchangeCount, 'gift exchange', 'gift exchanges')} with you`
+      : null,
+  ].filter((part): part is string => part !== null);
+  return parts.length > 0 ? parts.join(' · ') : undefined;
+}
 
 export const ZPreference = z.object({ preferenceSet: z.string(), market: z.string().nullable() });
 export const ZMarketPreferences = z.object({

@@ -23,6 +23,12 @@ import { GROUP_INVITE_MAIL_JOB, sendGroupInviteMail } from '../services/groups/m
 import { CHAT_MAIL_JOB } from '../services/messages/conversations';
 import { sendChatMail } from '../services/messages/mail';
 import { scanReminders, SOCIAL_REMINDER_SCAN_JOB } from '../services/messages/reminders';
+import {
+  NEW_FOLLOWER_MAIL_JOB,
+  sendNewFollowerMail,
+  sendWishListMail,
+  WISH_LIST_MAIL_JOB,
+} from '../services/notifications/follow-mails';
 import { sendWishListRequestMail, WISH_LIST_REQUEST_MAIL_JOB } from '../services/wish-lists/request';
 import { enqueueJob, type TJobHandler } from './queue';
 
@@ -43,6 +49,9 @@ export const JOB_HANDLERS: Record<string, TJobHandler> = {
   [GROUP_INVITE_MAIL_JOB]: (deps, payload) =>
     sendGroupInviteMail(deps, payload as Parameters<typeof sendGroupInviteMail>[1]),
   [CHAT_MAIL_JOB]: (deps, payload) => sendChatMail(deps, payload as Parameters<typeof sendChatMail>[1]),
+  [NEW_FOLLOWER_MAIL_JOB]: (deps, payload) =>
+    sendNewFollowerMail(deps, payload as Parameters<typeof sendNewFollowerMail>[1]),
+  [WISH_LIST_MAIL_JOB]: (deps, payload) => sendWishListMail(deps, payload as Parameters<typeof sendWishListMail>[1]),
   [SOCIAL_REMINDER_SCAN_JOB]: async (deps) => {
     await scanReminders(deps.db);
   },

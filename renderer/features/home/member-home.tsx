@@ -8,6 +8,7 @@ import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@ma
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { exchangeTheme } from '../../../server/contracts/exchanges';
+import { suggestionReason } from '../../../server/contracts/people';
 import { GiftIcon } from '../../app/icons';
 import { QueryView } from '../../kit/query-view';
 import { ListSkeleton } from '../../kit/states';
@@ -287,15 +288,7 @@ function SuggestionsSection({ userId }: { userId: string }) {
         {(page) => (
           <Stack gap="xs">
             {page.items.slice(0, HOME_SUGGESTIONS).map((person) => (
-              <PersonRow
-                key={person.userId}
-                person={person}
-                detail={
-                  person.mutualCount > 0
-                    ? `Followed by ${person.mutualCount} ${person.mutualCount === 1 ? 'person' : 'people'} you follow`
-                    : undefined
-                }
-              />
+              <PersonRow key={person.userId} person={person} detail={suggestionReason(person)} />
             ))}
           </Stack>
         )}

@@ -7,6 +7,7 @@
 import { Alert, Stack, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
+import { suggestionReason } from '../../../server/contracts/people';
 import { SearchIcon, UsersIcon } from '../../app/icons';
 import { useCurrentRouteHandle } from '../../app/route-handle';
 import { PageLayout } from '../../kit/page-layout';
@@ -72,21 +73,11 @@ function SuggestionList({ userId }: { userId: string }) {
         <EmptyState
           icon={<UsersIcon size={24} />}
           title="No suggestions right now"
-          description="Suggestions come from the people you follow. Follow a few friends, or search by name."
+          description="Suggestions come from the people you follow, your groups and your gift exchanges. Follow a few friends, join a group, or search by name."
         />
       }
     >
-      {(person) => (
-        <PersonRow
-          key={person.userId}
-          person={person}
-          detail={
-            person.mutualCount > 0
-              ? `Followed by ${person.mutualCount} ${person.mutualCount === 1 ? 'person' : 'people'} you follow`
-              : undefined
-          }
-        />
-      )}
+      {(person) => <PersonRow key={person.userId} person={person} detail={suggestionReason(person)} />}
     </PagedList>
   );
 }

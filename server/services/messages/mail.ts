@@ -8,7 +8,7 @@
 import { displayName } from '../../contracts/identity';
 import type { TAppDeps } from '../../deps';
 import { socialMail } from '../../mail/templates';
-import { emailActionUrl } from '../notifications/email-actions';
+import { emailActionUrl } from '../notifications/email-action-links';
 
 export async function sendChatMail(
   deps: Pick<TAppDeps, 'db' | 'mailer' | 'config'>,

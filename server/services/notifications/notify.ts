@@ -71,18 +71,16 @@ export async function notifyLive(
 /**
  * The wish-created notice (spec §3: userId, wishlistId) for the followers of someone who made a
  * list they may see: only lists open to the public or to followers, and a private person's only to
- * the followers they follow back; each follower's subscribeFollowingNotifications decides. One
- * set-wise insert, inside the caller's transaction.
+ * the followers they follow back; each follower's subscribeFollowingNotifications decides. Written
+ * inside the caller's transaction; returns the notices to publish once it committed.
  */
 export async function noticeNewWishList(
-  tx: Pick<TDb, '$executeRaw'>,
+  tx: Pick<TDb, '$queryRaw' | 'notification'>,
   input: { ownerId: string; wishlistId: string; privacy: string },
-): Promise<void> {
-  if (input.privacy !== 'public' && input.privacy !== 'followers') return;
-  const payload = JSON.stringify({ userId: input.ownerId, wishlistId: input.wishlistId });
-  await tx.$executeRaw`
-    INSERT INTO notifications (id, user_id, kind, payload)
-    SELECT UUID(), f.follower_id, 'wish-created', ${payload}
+): Promise<{ userId: string; notificationId: string }[]> {
+  if (input.privacy !== 'public' && input.privacy !== 'followers') return [];
+  const readers = await tx.$queryRaw<{ id: string }[]>`
+    SELECT f.follower_id AS id
     FROM follows f
     LEFT JOIN user_settings fs ON fs.user_id = f.follower_id
     LEFT JOIN user_settings os ON os.user_id = ${input.ownerId}
@@ -91,4 +89,16 @@ export async function noticeNewWishList(
       AND (NOT COALESCE(os.is_private, true)
            OR EXISTS (SELECT 1 FROM follows back WHERE back.follower_id = ${input.ownerId} AND back.followed_id = f.follower_id))
       AND NOT EXISTS (SELECT 1 FROM blocks k WHERE k.blocker_id = ${input.ownerId} AND k.blocked_id = f.follower_id)`;
+  const payload = JSON.stringify({ userId: input.ownerId, wishlistId: input.wishlistId });
+  const notices = readers.map((reader) => ({ userId: reader.id, notificationId: randomUUID() }));
+  if (notices.length > 0)
+    await tx.notification.createMany({
+      data: notices.map((notice) => ({
+        id: notice.notificationId,
+        userId: notice.userId,
+        kind: 'wish-created',
+        payload,
+      })),
+    });
+  return notices;
 }

@@ -56,8 +56,10 @@ export async function putMailingAddress(
 }
 
 /**
- * The address book: members the user follows or is followed by (groups and exchanges add theirs
- * when they land), then the contacts they typed in. Members' e-mail addresses are never shown.
+ * The address book, for inviting: members the user follows or is followed by, fellow active members
+ * of their groups and fellow participants of their gift exchanges (child accounts left out: only
+ * their managers add them), then the contacts they typed in. Members' e-mail addresses are never
+ * shown.
  */
 export async function listAddressBook(
   db: TDb,
@@ -66,16 +68,29 @@ export async function listAddressBook(
 ): Promise<TPage<TAddressBookEntry>> {
   const caller = requireMember(identity);
   const hidden = await blockedEitherWay(db, caller.userId);
-  const [following, followers, contacts] = await Promise.all([
+  const [following, followers, circles, contacts] = await Promise.all([
     db.follow.findMany({ where: { followerId: caller.userId }, select: { followedId: true } }),
     db.follow.findMany({ where: { followedId: caller.userId }, select: { followerId: true } }),
+    db.$queryRaw<{ id: string }[]>`
+      SELECT b.user_id AS id FROM group_members a
+      JOIN \`groups\` g ON g.id = a.group_id AND g.deleted_at IS NULL
+      JOIN group_members b ON b.group_id = a.group_id AND b.status = 'active'
+      WHERE a.user_id = ${caller.userId} AND a.status = 'active'
+      UNION
+      SELECT b.user_id FROM exchange_participants a
+      JOIN exchange_participants b ON b.exchange_id = a.exchange_id AND b.status IN ('invited', 'accepted', 'organizing')
+      WHERE a.user_id = ${caller.userId} AND a.status IN ('invited', 'accepted', 'organizing')`,
     db.addressBookContact.findMany({ where: { ownerId: caller.userId }, orderBy: [{ name: 'asc' }, { id: 'asc' }] }),
   ]);
   const memberIds = [
-    ...new Set([...following.map((row) => row.followedId), ...followers.map((row) => row.followerId)]),
-  ].filter((id) => !hidden.includes(id));
+    ...new Set([
+      ...following.map((row) => row.followedId),
+      ...followers.map((row) => row.followerId),
+      ...circles.map((row) => row.id),
+    ]),
+  ].filter((id) => id !== caller.userId && !hidden.includes(id));
   const members = await db.user.findMany({
-    where: { id: { in: memberIds }, deletedAt: null },
+    where: { id: { in: memberIds }, deletedAt: null, parentAccounts: { none: {} } },
     select: { id: true, name: true, firstName: true, lastName: true, pictureKey: true, deletedAt: true },
   });
   const entries: TAddressBookEntry[] = [

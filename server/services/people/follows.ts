@@ -7,8 +7,10 @@ import type { TVerifiedIdentity } from '../../auth/tokens';
 import { pagingFor, type TPage, type TPagingQuery } from '../../contracts/paging';
 import type { TListedPerson } from '../../contracts/people';
 import type { TDb } from '../../db/client';
+import type { TAppDeps } from '../../deps';
 import { AppError } from '../../errors';
-import type { Prisma } from '../../generated/prisma/client';
+import { noticeNewFollower } from '../notifications/follow-mails';
+import { Prisma } from '../../generated/prisma/client';
 import {
   assertCanManage,
   assertCanSeePrivate,
@@ -38,15 +40,26 @@ async function listed(
 }
 
 const LISTED_SELECT = { ...PERSON_SELECT, _count: { select: { parentAccounts: true } } } as const;
-type TListedRow = TPersonRow & { _count: { parentAccounts: number } };
-
-async function hiddenFor(db: TDb, viewer: TVerifiedIdentity | null): Promise<string[]> {
-  return viewer ? blockedEitherWay(db, viewer.userId) : [];
-}
 
 type TDirection = 'followed' | 'followers';
 
-/** People `userId` follows ('followed') or who follow them ('followers'), newest first. */
+interface TFollowRow {
+  id: string;
+  name: string;
+  first_name: string | null;
+  last_name: string | null;
+  picture_key: string | null;
+  is_child: bigint | number;
+  following: bigint | number;
+  followed_by: bigint | number;
+  managed: bigint | number;
+}
+
+/**
+ * People `userId` follows ('followed') or who follow them ('followers'), newest first. A hot read
+ * (REST followed-users, the friends screens): the page comes with the viewer's relation to each
+ * person in one query, and its count in a second one run alongside (measured by npm run bench:api).
+ */
 async function listFollows(
   db: TDb,
   viewer: TVerifiedIdentity | null,
@@ -55,31 +68,57 @@ async function listFollows(
   direction: TDirection,
 ): Promise<TPage<TListedPerson>> {
   await assertCanSeePrivate(db, viewer, userId);
-  const hidden = await hiddenFor(db, viewer);
-  const where: Prisma.FollowWhereInput =
+  const [person, owner] =
     direction === 'followed'
-      ? { followerId: userId, followedId: { notIn: hidden }, followed: { deletedAt: null } }
-      : { followedId: userId, followerId: { notIn: hidden }, follower: { deletedAt: null } };
-  const query = { where, skip: page.offset, take: page.limit } as const;
-  const loadPeople = (): Promise<TListedRow[]> =>
-    direction === 'followed'
-      ? db.follow
-          .findMany({
-            ...query,
-            orderBy: [{ createdAt: 'desc' }, { followedId: 'asc' }],
-            select: { followed: { select: LISTED_SELECT } },
-          })
-          .then((rows) => rows.map((row) => row.followed))
-      : db.follow
-          .findMany({
-            ...query,
-            orderBy: [{ createdAt: 'desc' }, { followerId: 'asc' }],
-            select: { follower: { select: LISTED_SELECT } },
-          })
-          .then((rows) => rows.map((row) => row.follower));
-  const [total, people] = await Promise.all([db.follow.count({ where }), loadPeople()]);
-  const items = await listed(db, viewer, people);
-  return { items, paging: pagingFor(page, items.length, total) };
+      ? [Prisma.raw('f.followed_id'), Prisma.raw('f.follower_id')]
+      : [Prisma.raw('f.follower_id'), Prisma.raw('f.followed_id')];
+  const me = viewer?.userId ?? null;
+  // People who blocked the viewer or whom the viewer blocked are hidden from the list.
+  const hidden = me
+    ? Prisma.sql`AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${me} AND b.blocked_id = u.id)
+                                                      OR (b.blocker_id = u.id AND b.blocked_id = ${me}))`
+    : Prisma.empty;
+  const from = Prisma.sql`FROM follows f JOIN users u ON u.id = ${person} AND u.deleted_at IS NULL
+    WHERE ${owner} = ${userId} ${hidden}`;
+  const managers = [me, viewer?.rootIdentity].filter((id): id is string => Boolean(id));
+  const relation = me
+    ? Prisma.sql`EXISTS (SELECT 1 FROM follows g WHERE g.follower_id = ${me} AND g.followed_id = u.id) AS following,
+        EXISTS (SELECT 1 FROM follows g WHERE g.follower_id = u.id AND g.followed_id = ${me}) AS followed_by,
+        EXISTS (SELECT 1 FROM parent_accounts m WHERE m.child_id = u.id AND m.parent_id IN (${Prisma.join(managers)})) AS managed`
+    : Prisma.sql`0 AS following, 0 AS followed_by, 0 AS managed`;
+  const [counted, rows] = await Promise.all([
+    db.$queryRaw<{ n: bigint | number }[]>`SELECT COUNT(*) AS n ${from}`,
+    page.limit === 0
+      ? Promise.resolve([] as TFollowRow[])
+      : db.$queryRaw<TFollowRow[]>`
+          SELECT u.id, u.name, u.first_name, u.last_name, u.picture_key,
+                 EXISTS (SELECT 1 FROM parent_accounts p WHERE p.child_id = u.id) AS is_child, ${relation}
+          ${from}
+          ORDER BY f.created_at DESC, ${person} ASC
+          LIMIT ${page.limit} OFFSET ${page.offset}`,
+  ]);
+  const items = rows.map((row) => ({
+    ...summarize(
+      {
+        id: row.id,
+        name: row.name,
+        firstName: row.first_name,
+        lastName: row.last_name,
+        pictureKey: row.picture_key,
+        deletedAt: null,
+      },
+      Number(row.is_child) > 0,
+    ),
+    relation: {
+      isSelf: row.id === me,
+      isFollowing: Number(row.following) > 0,
+      isFollowedBy: Number(row.followed_by) > 0,
+      // Blocked people are not listed (see `hidden`).
+      isBlocking: false,
+      isManagedByMe: Number(row.managed) > 0,
+    },
+  }));
+  return { items, paging: pagingFor(page, items.length, Number(counted[0]?.n ?? 0)) };
 }
 
 export const listFollowed = (db: TDb, viewer: TVerifiedIdentity | null, userId: string, page: TPagingQuery) =>
@@ -115,43 +154,78 @@ export async function listBlocked(
   return { items, paging: pagingFor(page, items.length, total) };
 }
 
+/** Seats that count as "in the exchange" (everyone but those who declined), as in exchanges/access.ts. */
+const IN_EXCHANGE = Prisma.sql`('invited', 'accepted', 'organizing')`;
+
+interface TSuggestionRow {
+  id: string;
+  mutual: bigint | number;
+  grp: bigint | number;
+  exch: bigint | number;
+}
+
 /**
- * Suggestions: people followed by the people the member follows (friends of friends), ranked by
- * how many of them do, then newest; never the member, people already followed, blocked either way,
- * child accounts or closed accounts. Groups and exchanges add their members when they land.
+ * Suggestions: people the member shares a circle with — followed by people the member follows
+ * (friends of friends), fellow active members of their groups, fellow participants of their
+ * exchanges — ranked by how many such ties, then by friends of friends; never the member, people
+ * already followed, blocked either way, child accounts, floaters (no account yet) or closed
+ * accounts. One set-wise query (a UNION of the three circles), paged in the database.
  */
 export async function listSuggestions(db: TDb, identity: TVerifiedIdentity | null, userId: string, page: TPagingQuery) {
   await assertCanManage(db, identity, userId);
-  const [followed, hidden] = await Promise.all([
-    db.follow.findMany({ where: { followerId: userId }, select: { followedId: true } }),
-    blockedEitherWay(db, userId),
+  const circles = Prisma.sql`
+    SELECT c.id, SUM(c.mutual) AS mutual, SUM(c.grp) AS grp, SUM(c.exch) AS exch
+    FROM (
+      SELECT f2.followed_id AS id, COUNT(*) AS mutual, 0 AS grp, 0 AS exch
+      FROM follows f1 JOIN follows f2 ON f2.follower_id = f1.followed_id
+      WHERE f1.follower_id = ${userId}
+      GROUP BY f2.followed_id
+      UNION ALL
+      SELECT b.user_id, 0, COUNT(DISTINCT b.group_id), 0
+      FROM group_members a
+      JOIN \`groups\` g ON g.id = a.group_id AND g.deleted_at IS NULL
+      JOIN group_members b ON b.group_id = a.group_id AND b.status = 'active'
+      WHERE a.user_id = ${userId} AND a.status = 'active'
+      GROUP BY b.user_id
+      UNION ALL
+      SELECT b.user_id, 0, 0, COUNT(DISTINCT b.exchange_id)
+      FROM exchange_participants a
+      JOIN exchange_participants b ON b.exchange_id = a.exchange_id AND b.status IN ${IN_EXCHANGE}
+      WHERE a.user_id = ${userId} AND a.status IN ${IN_EXCHANGE}
+      GROUP BY b.user_id
+    ) c
+    JOIN users u ON u.id = c.id AND u.deleted_at IS NULL AND u.registered_email IS NOT NULL
+    WHERE c.id <> ${userId}
+      AND NOT EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${userId} AND f.followed_id = c.id)
+      AND NOT EXISTS (SELECT 1 FROM blocks k WHERE (k.blocker_id = ${userId} AND k.blocked_id = c.id)
+                                                 OR (k.blocker_id = c.id AND k.blocked_id = ${userId}))
+      AND NOT EXISTS (SELECT 1 FROM parent_accounts p WHERE p.child_id = c.id)
+    GROUP BY c.id`;
+  const [counted, slice] = await Promise.all([
+    db.$queryRaw<{ n: bigint }[]>`SELECT COUNT(*) AS n FROM (${circles}) s`,
+    page.limit === 0
+      ? Promise.resolve([] as TSuggestionRow[])
+      : db.$queryRaw<TSuggestionRow[]>`
+          SELECT s.id, s.mutual, s.grp, s.exch FROM (${circles}) s
+          ORDER BY s.mutual + s.grp + s.exch DESC, s.mutual DESC, s.id
+          LIMIT ${page.limit} OFFSET ${page.offset}`,
   ]);
-  const followedIds = followed.map((row) => row.followedId);
-  const excluded = [userId, ...followedIds, ...hidden];
-  if (followedIds.length === 0) return { items: [], paging: pagingFor(page, 0, 0) };
-  const where: Prisma.FollowWhereInput = {
-    followerId: { in: followedIds },
-    followedId: { notIn: excluded },
-    followed: { deletedAt: null, parentAccounts: { none: {} } },
-  };
-  const grouped = await db.follow.groupBy({
-    by: ['followedId'],
-    where,
-    _count: { followerId: true },
-    orderBy: [{ _count: { followerId: 'desc' } }, { followedId: 'asc' }],
-  });
-  const total = grouped.length;
-  const slice = page.limit === 0 ? [] : grouped.slice(page.offset, page.offset + page.limit);
-  const people = await db.user.findMany({
-    where: { id: { in: slice.map((row) => row.followedId) } },
-    select: LISTED_SELECT,
-  });
+  const total = Number(counted[0]?.n ?? 0);
+  const people = await db.user.findMany({ where: { id: { in: slice.map((row) => row.id) } }, select: LISTED_SELECT });
   const byId = new Map(people.map((person) => [person.id, person]));
-  const ordered = slice.map((row) => byId.get(row.followedId)).filter((person) => person !== undefined);
+  const ordered = slice.map((row) => byId.get(row.id)).filter((person) => person !== undefined);
   const items = await listed(db, identity, ordered);
-  const counts = new Map(slice.map((row) => [row.followedId, row._count.followerId]));
+  const ties = new Map(slice.map((row) => [row.id, row]));
   return {
-    items: items.map((item) => ({ ...item, mutualCount: counts.get(item.userId) ?? 0 })),
+    items: items.map((item) => {
+      const row = ties.get(item.userId);
+      return {
+        ...item,
+        mutualCount: Number(row?.mutual ?? 0),
+        sharedGroupCount: Number(row?.grp ?? 0),
+        sharedExchangeCount: Number(row?.exch ?? 0),
+      };
+    }),
     paging: pagingFor(page, items.length, total),
   };
 }
@@ -201,20 +275,41 @@ async function liveTarget(db: TDb, caller: TVerifiedIdentity, targetId: string):
 }
 
 /** Follows someone; idempotent. Blocked either way: 404, as if they did not exist. */
-export async function follow(db: TDb, identity: TVerifiedIdentity | null, targetId: string): Promise<void> {
+export async function follow(
+  deps: Pick<TAppDeps, 'db' | 'bus' | 'log'>,
+  identity: TVerifiedIdentity | null,
+  targetId: string,
+): Promise<void> {
   const caller = requireMember(identity);
-  await liveTarget(db, caller, targetId);
+  await liveTarget(deps.db, caller, targetId);
+  await addFollow(deps, caller.userId, targetId);
+}
+
+/**
+ * `followerId` follows `targetId` (both live, checked by the caller): refused with 404 across a
+ * block either way; decided by the primary key, so a double click or a race makes one row, never
+ * an error; a new follow tells the followed person (notifications/follow-mails.ts).
+ */
+export async function addFollow(
+  deps: Pick<TAppDeps, 'db' | 'bus' | 'log'>,
+  followerId: string,
+  targetId: string,
+): Promise<void> {
+  const { db } = deps;
   const blocked = await db.block.findFirst({
     where: {
       OR: [
-        { blockerId: targetId, blockedId: caller.userId },
-        { blockerId: caller.userId, blockedId: targetId },
+        { blockerId: targetId, blockedId: followerId },
+        { blockerId: followerId, blockedId: targetId },
       ],
     },
   });
   if (blocked) throw new AppError('NOT_FOUND');
-  // Decided by the primary key: a double click or a race makes one row, never an error.
-  await db.follow.createMany({ data: [{ followerId: caller.userId, followedId: targetId }], skipDuplicates: true });
+  const { count } = await db.follow.createMany({
+    data: [{ followerId, followedId: targetId }],
+    skipDuplicates: true,
+  });
+  if (count > 0) await noticeNewFollower(deps, { followerId, followedId: targetId });
 }
 
 export async function unfollow(db: TDb, identity: TVerifiedIdentity | null, targetId: string): Promise<void> {

@@ -12,6 +12,7 @@ import type { TDb } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Prisma } from '../../generated/prisma/client';
 import { isUniqueViolationOn } from '../accounts/registered-email';
+import { releaseGroupsOf } from '../groups/groups';
 import {
   assertCanManage,
   assertNotActingAsChild,
@@ -194,6 +195,10 @@ export async function deleteAccount(
     await tx.follow.deleteMany({ where: { OR: [{ followerId: { in: ids } }, { followedId: { in: ids } }] } });
     await tx.block.deleteMany({ where: { OR: [{ blockerId: { in: ids } }, { blockedId: { in: ids } }] } });
     await tx.parentAccount.deleteMany({ where: { OR: [{ parentId: { in: ids } }, { childId: { in: ids } }] } });
+    await releaseGroupsOf(tx, ids);
+    await tx.notification.deleteMany({ where: { userId: { in: ids } } });
+    await tx.reminder.deleteMany({ where: { userId: { in: ids } } });
+    await tx.activityEvent.deleteMany({ where: { actorId: { in: ids } } });
     await tx.auditLog.create({
       data: {
         actorUserId: caller.impersonatorUserId ?? caller.userId,

@@ -10,8 +10,10 @@ import {
   type TWishSort,
 } from '../../contracts/wish-lists';
 import { recordActivity } from '../activity/record';
-import { noticeNewWishList } from '../notifications/notify';
+import { queueWishListMail } from '../notifications/follow-mails';
+import { noticeNewWishList, publishNotifications } from '../notifications/notify';
 import type { TDb } from '../../db/client';
+import type { TAppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { PERSON_SELECT, requireMember } from '../people/access';
 import { accessToList, accessToOwner, canEditListsOf, listPrivacyAllows, listToEdit } from './access';
@@ -135,10 +137,11 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 export async function createWishList(
-  db: TDb,
+  deps: Pick<TAppDeps, 'db'> & Partial<Pick<TAppDeps, 'bus' | 'log'>>,
   identity: TVerifiedIdentity | null,
   input: TWishListCreate,
 ): Promise<TWishListSummary> {
+  const { db } = deps;
   const caller = requireMember(identity);
   const ownerId = input.ownerId ?? caller.userId;
   if (!(await canEditListsOf(db, caller, ownerId))) throw new AppError('FORBIDDEN');
@@ -147,6 +150,7 @@ export async function createWishList(
     throw new AppError('CONFLICT', { message: `A member can keep at most ${WISH_LISTS_PER_USER_MAX} wish lists` });
   }
   const id = randomUUID();
+  let notices: { userId: string; notificationId: string }[] = [];
   try {
     await db.$transaction(async (tx) => {
       // The first list is the default one; asking for a new default moves it.
@@ -173,15 +177,20 @@ export async function createWishList(
         actorId: ownerId,
         kind: 'wish-list-created',
         wishListId: id,
+        // An exchange's list is news for that exchange's participants.
+        exchangeId: input.privacy === 'exchange' ? (input.exchangeId ?? null) : null,
         payload: { title: input.title },
       });
-      await noticeNewWishList(tx, { ownerId, wishlistId: id, privacy: input.privacy });
+      notices = await noticeNewWishList(tx, { ownerId, wishlistId: id, privacy: input.privacy });
+      await queueWishListMail(tx, { ownerId, wishlistId: id, privacy: input.privacy });
     });
   } catch (error) {
     if (isUniqueViolation(error))
       throw new AppError('CONFLICT', { message: 'Another default list was just chosen; please try again' });
     throw error;
   }
+  // Followers' open pages hear of the new list once it is committed.
+  if (deps.bus) await publishNotifications({ bus: deps.bus, log: deps.log }, notices);
   const row = await db.wishList.findUniqueOrThrow({ where: { id }, select: WISH_LIST_SELECT });
   return wishListSummary(row, true);
 }
@@ -198,7 +207,7 @@ export async function ensureDefaultList(db: TDb, identity: TVerifiedIdentity, ow
   if (first) return first.id;
   try {
     return (
-      await createWishList(db, identity, { ownerId, title: DEFAULT_LIST_TITLE, privacy: 'public', isDefault: true })
+      await createWishList({ db }, identity, { ownerId, title: DEFAULT_LIST_TITLE, privacy: 'public', isDefault: true })
     ).wishlistId;
   } catch (error) {
     // Two first wishes at once: the other request made the list.

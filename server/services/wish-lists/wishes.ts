@@ -65,12 +65,13 @@ export async function createWish(db: TDb, identity: TVerifiedIdentity | null, in
     const list = await tx.wishList.update({
       where: { id: wishlistId },
       data: { updatedAt: new Date() },
-      select: { ownerId: true, title: true },
+      select: { ownerId: true, title: true, privacy: true, exchangeId: true },
     });
     await recordActivity(tx, {
       actorId: list.ownerId,
       kind: 'wish-added',
       wishListId: wishlistId,
+      exchangeId: list.privacy === 'exchange' ? list.exchangeId : null,
       payload: { wishTitle: input.title, listTitle: list.title },
     });
   });

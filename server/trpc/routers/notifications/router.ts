@@ -31,5 +31,5 @@ export const notificationsRouter = router({
   /** An e-mail's one-click link: acts when its signature holds, else answers 'confirm'. */
   emailAction: publicProcedure
     .input(ZEmailActionLink)
-    .mutation(({ ctx, input }) => performEmailAction(ctx.db, ctx.config, ctx.identity, input)),
+    .mutation(({ ctx, input }) => performEmailAction(ctx, ctx.identity, input)),
 });

@@ -171,7 +171,7 @@ export const peopleRouter = router({
     .input(ZTarget)
     .output(ok)
     .mutation(async ({ ctx, input }) => {
-      await follow(ctx.db, ctx.identity, input.userId);
+      await follow(ctx, ctx.identity, input.userId);
       return { ok: true as const };
     }),
   unfollow: authedProcedure

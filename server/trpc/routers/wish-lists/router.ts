@@ -63,7 +63,7 @@ export const wishListsRouter = router({
   create: authedProcedure
     .input(ZWishListCreate)
     .output(ZWishListSummary)
-    .mutation(({ ctx, input }) => createWishList(ctx.db, ctx.identity, input)),
+    .mutation(({ ctx, input }) => createWishList(ctx, ctx.identity, input)),
   update: authedProcedure
     .input(ZWishListUpdate)
     .output(ZWishListSummary)
