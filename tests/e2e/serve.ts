@@ -1,6 +1,6 @@
 /**
  * The server Playwright runs against: a fresh `gifting_e2e_<port>` database (dropped and migrated),
- * demo data, the built renderer, a mail catcher writing to test-results/e2e-mail, on E2E_PORT.
+ * demo data, the built renderer, a mail catcher writing to test-results/e2e-mail-<port>, on E2E_PORT.
  */
 import { readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -27,7 +27,7 @@ await seedDemoData(db);
 await db.$disconnect();
 
 // Mail is caught by a real SMTP server and written as .eml files the Playwright tests read.
-const mailDir = path.resolve(import.meta.dirname, '../../test-results/e2e-mail');
+const mailDir = path.resolve(import.meta.dirname, `../../test-results/e2e-mail-${process.env.E2E_PORT ?? '3101'}`);
 rmSync(mailDir, { recursive: true, force: true });
 const catcher = await startMailCatcher({ dir: mailDir });
 
