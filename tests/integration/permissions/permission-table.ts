@@ -8,6 +8,8 @@
  * matrix in tests/integration/auth/impersonation.integration.test.ts.
  */
 import type { TActorName, TActors } from '../../factories/identities';
+import { createUser } from '../../factories/users';
+import { testDb } from '../../helpers/db';
 
 export type TExpect = Record<TActorName, number>;
 
@@ -25,9 +27,14 @@ const all = (status: number): TExpect => ({
 const known = (status = 200): TExpect => ({ ...all(status), visitor: 401 });
 
 export interface TProcedureRow {
-  input?: (actors: TActors) => unknown;
+  /** Made afresh for each actor (so one actor's change never decides the next one's outcome). */
+  setup?: (actors: TActors) => Promise<TFixture>;
+  input?: (actors: TActors, fixture: TFixture) => unknown;
   expect: TExpect;
 }
+
+/** Ids a row's setup made, for its input. */
+export type TFixture = Record<string, string>;
 
 export interface TRouteRow {
   /** The concrete request: path with parameters filled, and the JSON body for POSTs. */
@@ -59,6 +66,79 @@ const anyMember = (status: number, opts: { floater?: number; analyst?: number } 
   adminImpersonating: status,
 });
 const noSuchId = (): string => crypto.randomUUID();
+
+/**
+ * A row about the owner's group: the owner (and staff impersonating them; analysts only read),
+ * `otherUser` a plain member, the staff member who is not impersonating an outsider.
+ */
+const inOwnersGroup = (
+  by: { owner: number; member: number; outsider: number },
+  options: { write?: boolean } = {},
+): TExpect => ({
+  visitor: 401,
+  floater: 401,
+  registered: by.owner,
+  otherUser: by.member,
+  analystImpersonating: options.write ? 403 : by.owner,
+  supportAdmin: by.outsider,
+  adminImpersonating: by.owner,
+});
+
+/** The owner's private group and the people around it (see the social rows). */
+async function social(actors: TActors): Promise<TFixture> {
+  const db = testDb();
+  const groupId = crypto.randomUUID();
+  const conversationId = crypto.randomUUID();
+  const [pending, removed, stranger, publicPerson] = await Promise.all([1, 2, 3, 4].map(() => createUser(db)));
+  const childId = crypto.randomUUID();
+  await db.user.create({ data: { id: childId, name: 'Kid Test', firstName: 'Kid', lastName: 'Test' } });
+  await db.parentAccount.create({ data: { parentId: actors.owner.id, childId } });
+  await db.userSettings.create({
+    data: { userId: publicPerson!.id, emailGuid: crypto.randomUUID(), isPrivate: false },
+  });
+  await db.group.create({
+    data: { id: groupId, ownerId: actors.owner.id, name: 'Owners club', joinCode: crypto.randomUUID().slice(0, 16) },
+  });
+  await db.groupMember.createMany({
+    data: [
+      { groupId, userId: actors.owner.id, status: 'active', role: 'owner' },
+      { groupId, userId: actors.other.id, status: 'active' },
+      { groupId, userId: pending!.id, status: 'pending' },
+      { groupId, userId: removed!.id, status: 'removed' },
+    ],
+  });
+  await db.conversation.create({ data: { id: conversationId, kind: 'group', groupId } });
+  await db.conversationMember.createMany({
+    data: [
+      { conversationId, userId: actors.owner.id },
+      { conversationId, userId: actors.other.id },
+    ],
+  });
+  const reminderId = crypto.randomUUID();
+  await db.reminder.create({
+    data: {
+      id: reminderId,
+      userId: actors.owner.id,
+      kind: 'birthday',
+      subjectId: actors.other.id,
+      title: 'A birthday',
+      path: '/home/',
+      dueOn: new Date(),
+      uniqueKey: `permission:${reminderId}`,
+    },
+  });
+  return {
+    groupId,
+    conversationId,
+    reminderId,
+    childId,
+    memberId: actors.other.id,
+    pendingId: pending!.id,
+    removedId: removed!.id,
+    strangerId: stranger!.id,
+    publicId: publicPerson!.id,
+  };
+}
 /** A date a month from today (YYYY-MM-DD), for exchanges. */
 const inAMonth = (): string => new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
 
@@ -331,6 +411,145 @@ export const PROCEDURES: Record<string, TProcedureRow> = {
     input: () => ({ exchangeId: noSuchId(), body: 'Thank you!' }),
     expect: { ...known(404), analystImpersonating: 403 },
   },
+  // ---- Social (issue 15) ----
+  // `social` is the owner's private group with `other` as a plain member, a pending asker, a
+  // removed member, an invited-by-e-mail address and the owner's child; staff who are not
+  // impersonating are outsiders. Managing needs the owner (or staff acting as them, analysts
+  // reading only); members read inside; outsiders get 403 for a private group's inside.
+  'groups.list': { input: () => ({ scope: 'mine', limit: 10, offset: 0 }), expect: anyMember(200) },
+  'groups.get': { setup: social, input: (_a, f) => ({ groupId: f.groupId }), expect: anyMember(200) },
+  'groups.create': { input: () => ({ name: 'Book club' }), expect: anyMember(200, { analyst: 403 }) },
+  'groups.update': {
+    setup: social,
+    input: (_a, f) => ({ groupId: f.groupId, name: 'Renamed' }),
+    expect: inOwnersGroup({ owner: 200, member: 403, outsider: 403 }, { write: true }),
+  },
+  'groups.delete': {
+    setup: social,
+    input: (_a, f) => ({ groupId: f.groupId }),
+    expect: inOwnersGroup({ owner: 200, member: 403, outsider: 403 }, { write: true }),
+  },
+  // The owner is in already; the member too; an outsider's request waits (pending).
+  'groups.join': {
+    setup: social,
+    input: (_a, f) => ({ groupId: f.groupId }),
+    expect: inOwnersGroup({ owner: 200, member: 200, outsider: 200 }, { write: true }),
+  },
+  'groups.leave': {
+    setup: social,
+    input: (_a, f) => ({ groupId: f.groupId }),
+    expect: inOwnersGroup({ owner: 400, member: 200, outsider: 400 }, { write: true }),
+  },
+  'groups.declineInvitation': {
+    setup: social,
+    input: (_a, f) => ({ groupId: f.groupId }),
+    expect: inOwnersGroup({ owner: 404, member: 404, outsider: 404 }, { write: true }),
+  },
+  'groups.updateMyFlags': {
+    setup: social,
+    input: (_a, f) => ({ groupId: f.groupId, isBirthdayAlertsEnabled: false }),
+    expect: inOwnersGroup({ owner: 200, member: 200, outsider: 403 }, { write: true }),
+  },
+  'groups.members': {
+    setup: social,
+    input: (_a, f) => ({ groupId: f.groupId }),
+    expect: inOwnersGroup({ owner: 200, member: 200, outsider: 403 }),
+  },
+  'groups.approve': {
+    setup: social,
+    input: (_a, f) => ({ groupId: f.groupId, userId: f.pendingId }),
+    expect: inOwnersGroup({ owner: 200, member: 403, outsider: 403 }, { write: true }),
+  },
+  'groups.decline': {
+    setup: social,
+    input: (_a, f) => ({ groupId: f.groupId, userId: f.pendingId }),
+    expect: inOwnersGroup({ owner: 200, member: 403, outsider: 403 }, { write: true }),
+  },
+  'groups.remove': {
+    setup: social,
+    input: (_a, f) => ({ groupId: f.groupId, userId: f.memberId }),
+    expect: inOwnersGroup({ owner: 200, member: 403, outsider: 403 }, { write: true }),
+  },
+  'groups.restore': {
+    setup: social,
+    input: (_a, f) => ({ groupId: f.groupId, userId: f.removedId }),
+    expect: inOwnersGroup({ owner: 200, member: 403, outsider: 403 }, { write: true }),
+  },
+  'groups.setAssistant': {
+    setup: social,
+    input: (_a, f) => ({ groupId: f.groupId, userId: f.memberId, isAssistant: true }),
+    expect: inOwnersGroup({ owner: 200, member: 403, outsider: 403 }, { write: true }),
+  },
+  'groups.inviteEmails': {
+    setup: social,
+    input: (_a, f) => ({ groupId: f.groupId, emails: [`guest-${String(f.groupId).slice(0, 8)}@example.com`] }),
+    expect: inOwnersGroup({ owner: 200, member: 200, outsider: 403 }, { write: true }),
+  },
+  'groups.inviteMembers': {
+    setup: social,
+    input: (_a, f) => ({ groupId: f.groupId, userIds: [f.strangerId] }),
+    expect: inOwnersGroup({ owner: 200, member: 200, outsider: 403 }, { write: true }),
+  },
+  'groups.inviteCandidates': {
+    setup: social,
+    input: (_a, f) => ({ groupId: f.groupId }),
+    expect: inOwnersGroup({ owner: 200, member: 200, outsider: 403 }),
+  },
+  'groups.childChoices': {
+    setup: social,
+    input: (_a, f) => ({ childId: f.childId }),
+    expect: inOwnersGroup({ owner: 200, member: 403, outsider: 403 }),
+  },
+  'groups.addChild': {
+    setup: social,
+    input: (_a, f) => ({ groupId: f.groupId, childId: f.childId }),
+    expect: inOwnersGroup({ owner: 200, member: 403, outsider: 403 }, { write: true }),
+  },
+  'messages.conversations': { expect: anyMember(200) },
+  'messages.unreadCount': { expect: anyMember(200) },
+  'messages.reminders': { expect: anyMember(200) },
+  'messages.onMessage': { expect: anyMember(200) },
+  'messages.startDirect': {
+    setup: social,
+    input: (_a, f) => ({ userId: f.publicId }),
+    expect: anyMember(200, { analyst: 403 }),
+  },
+  // The group's discussion: its members only; to anyone else it does not exist.
+  'messages.messages': {
+    setup: social,
+    input: (_a, f) => ({ conversationId: f.conversationId }),
+    expect: inOwnersGroup({ owner: 200, member: 200, outsider: 404 }),
+  },
+  'messages.send': {
+    setup: social,
+    input: (_a, f) => ({ conversationId: f.conversationId, body: 'Hello, group' }),
+    expect: inOwnersGroup({ owner: 200, member: 200, outsider: 404 }, { write: true }),
+  },
+  'messages.markRead': {
+    setup: social,
+    input: (_a, f) => ({ conversationId: f.conversationId, upToId: '1' }),
+    expect: inOwnersGroup({ owner: 200, member: 200, outsider: 404 }, { write: true }),
+  },
+  'messages.dismissReminder': {
+    setup: social,
+    input: (_a, f) => ({ reminderId: f.reminderId }),
+    expect: inOwnersGroup({ owner: 200, member: 404, outsider: 404 }, { write: true }),
+  },
+  'notifications.state': { expect: anyMember(200) },
+  'notifications.list': { input: () => ({ limit: 10, offset: 0 }), expect: anyMember(200) },
+  'notifications.onNotification': { expect: anyMember(200) },
+  'notifications.markRead': { input: () => ({}), expect: anyMember(200, { analyst: 403 }) },
+  // Public: the link's signature is the credential; an unsigned one changes nothing ("confirm").
+  'notifications.emailAction': {
+    input: (a) => ({ action: 'follow', subjectId: a.owner.id }),
+    expect: { ...all(200), analystImpersonating: 403 },
+  },
+  'activity.feed': {
+    setup: social,
+    input: (_a, f) => ({ groupId: f.groupId }),
+    expect: inOwnersGroup({ owner: 200, member: 200, outsider: 403 }),
+  },
+  'activity.birthdays': { input: () => ({ withinDays: 30 }), expect: anyMember(200) },
 };
 
 const impersonatingRefused = (others: number, visitor = 401): TExpect => ({

@@ -63,7 +63,8 @@ describe.each(Object.entries(PROCEDURES))('tRPC %s', (path, row) => {
     actors = await createActors(testDeps());
   });
   it.each(ACTOR_NAMES)('%s', async (actor) => {
-    expect(await callProcedure(path, actors, actor, row.input?.(actors))).toBe(row.expect[actor]);
+    const fixture = (await row.setup?.(actors)) ?? {};
+    expect(await callProcedure(path, actors, actor, row.input?.(actors, fixture))).toBe(row.expect[actor]);
   });
 });
 
