@@ -11,33 +11,13 @@
 import { Anchor, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
-import { safeReturnUrl } from '../../../server/contracts/return-url';
-import { isAppSchemeLink, isOpenableUrl, unwrapClickUrl } from '../../client/url';
 import { PageLayout } from '../../kit/page-layout';
 import { EmptyState } from '../../kit/states';
 import { href } from '../../routes/route-table';
-import { hostOf, outboundHref } from '../shop/shop-parts';
+import { redirectTargetOf, type TRedirectTarget } from './redirect-target';
 
 /** How long "Taking you to …" shows before leaving. */
 export const REDIRECT_DELAY_MS = 1500;
-
-export type TRedirectTarget =
-  | { kind: 'internal'; path: string }
-  | { kind: 'external'; url: string; host: string; leaveVia: string }
-  | { kind: 'invalid'; reason: 'missing' | 'not-openable' };
-
-/** What a redirect address leads to (pure: unit-testable). */
-export function redirectTargetOf(raw: string | null): TRedirectTarget {
-  const value = unwrapClickUrl((raw ?? '').trim());
-  if (!value) return { kind: 'invalid', reason: 'missing' };
-  if (value.startsWith('/')) {
-    const path = safeReturnUrl(value, '');
-    return path ? { kind: 'internal', path } : { kind: 'invalid', reason: 'not-openable' };
-  }
-  if (!isOpenableUrl(value)) return { kind: 'invalid', reason: 'not-openable' };
-  const host = isAppSchemeLink(value) ? 'the Gifting app' : hostOf(value);
-  return { kind: 'external', url: value, host, leaveVia: outboundHref(value) };
-}
 
 function Leaving({ target }: { target: Extract<TRedirectTarget, { kind: 'external' }> }) {
   useEffect(() => {

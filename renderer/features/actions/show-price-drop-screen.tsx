@@ -14,7 +14,7 @@ import { EmptyState, ErrorState } from '../../kit/states';
 import { href } from '../../routes/route-table';
 import { trpc, type TRouterOutputs } from '../../trpc';
 import { formatPrice } from '../shop/format-price';
-import { outboundHref } from '../shop/shop-parts';
+import { outboundHref } from '../shop/link-parts';
 
 type TPriceDrop = TRouterOutputs['shop']['showPriceDrop'];
 

@@ -4,7 +4,7 @@
  */
 import { Anchor, Text, type TextProps } from '@mantine/core';
 import { useMemo } from 'react';
-import { outboundHref } from '../shop/shop-parts';
+import { outboundHref } from '../shop/link-parts';
 import { linkify } from './linkify';
 
 export function MessageText({ body, ...props }: { body: string } & TextProps) {

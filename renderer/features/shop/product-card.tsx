@@ -12,7 +12,8 @@ import { useIdentity } from '../../auth/identity-provider';
 import { href } from '../../routes/route-table';
 import { formatPrice } from './format-price';
 import { PriceDropDialog } from './price-drop-dialog';
-import { outboundHref, type TProduct } from './shop-parts';
+import { outboundHref } from './link-parts';
+import type { TProduct } from './shop-parts';
 
 export function ProductPrice({ product }: { product: Pick<TProduct, 'price' | 'previousPrice' | 'market'> }) {
   const now = formatPrice(product.price, product.market);

@@ -9,24 +9,11 @@ import { ShoppingBagIcon } from '../../app/icons';
 import { SelectField } from '../../kit/select-field';
 import { href } from '../../routes/route-table';
 import type { TRouterOutputs } from '../../trpc';
+import { hostOf, outboundHref } from './link-parts';
 import type { TUseMarket } from './use-market';
 
 export type TShop = TRouterOutputs['shop']['featuredShops'][number];
 export type TProduct = TRouterOutputs['shop']['search']['items'][number];
-
-/** A link out of the app, through the link redirector (spec §7). */
-export function outboundHref(url: string): string {
-  return `/v1/links/click?url=${encodeURIComponent(url)}`;
-}
-
-/** The host of a URL for display ("example.com"), or the text itself when it is not a URL. */
-export function hostOf(url: string): string {
-  try {
-    return new URL(url).host || url;
-  } catch {
-    return url;
-  }
-}
 
 /** The log-in page, coming back to `returnTo` afterwards. */
 export function logInHref(returnTo: string): string {
