@@ -13,6 +13,7 @@ import { deriveAuthFlags, displayName, shortDisplayName } from '../../contracts/
 import type { TPersonSummary, TRelation } from '../../contracts/people';
 import type { TDb } from '../../db/client';
 import { AppError } from '../../errors';
+import { Prisma } from '../../generated/prisma/client';
 
 export interface TPersonRow {
   id: string;
@@ -31,6 +32,27 @@ export const PERSON_SELECT = {
   pictureKey: true,
   deletedAt: true,
 } as const;
+
+/** A person's columns as raw SQL answers them (`SELECT u.id, u.name, u.first_name, …`). */
+export interface TPersonColumns {
+  id: string;
+  name: string;
+  first_name: string | null;
+  last_name: string | null;
+  picture_key: string | null;
+  deleted_at: Date | null;
+}
+
+export function personFromColumns(row: TPersonColumns): TPersonRow {
+  return {
+    id: row.id,
+    name: row.name,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    pictureKey: row.picture_key,
+    deletedAt: row.deleted_at,
+  };
+}
 
 export const FORMER_MEMBER_NAME = 'Former member';
 
@@ -139,7 +161,11 @@ const NO_RELATION: TViewerRelation = {
   isBlockedBy: false,
 };
 
-/** How the viewer relates to each of `ownerIds`, in a fixed number of queries. */
+/**
+ * How the viewer relates to each of `ownerIds`, in one round trip: the five relations (following,
+ * followed by, blocking, blocked by, managed) come back as tagged rows of one UNION ALL, so a
+ * list of people costs one query however long it is (this sits on every people and wish-list read).
+ */
 export async function relationsTo(
   db: TDb,
   viewer: TVerifiedIdentity | null,
@@ -152,31 +178,30 @@ export async function relationsTo(
   }
   const ids = [...new Set(ownerIds)];
   const managers = [viewer.userId, viewer.rootIdentity].filter((id): id is string => Boolean(id));
-  const [following, followedBy, blocking, blockedBy, managed] = await Promise.all([
-    db.follow.findMany({ where: { followerId: viewer.userId, followedId: { in: ids } }, select: { followedId: true } }),
-    db.follow.findMany({ where: { followedId: viewer.userId, followerId: { in: ids } }, select: { followerId: true } }),
-    db.block.findMany({ where: { blockerId: viewer.userId, blockedId: { in: ids } }, select: { blockedId: true } }),
-    db.block.findMany({ where: { blockedId: viewer.userId, blockerId: { in: ids } }, select: { blockerId: true } }),
-    db.parentAccount.findMany({
-      where: { parentId: { in: managers }, childId: { in: ids } },
-      select: { childId: true },
-    }),
-  ]);
-  const set = <T>(rows: T[], key: (row: T) => string): Set<string> => new Set(rows.map(key));
-  const followingSet = set(following, (row) => row.followedId);
-  const followedBySet = set(followedBy, (row) => row.followerId);
-  const blockingSet = set(blocking, (row) => row.blockedId);
-  const blockedBySet = set(blockedBy, (row) => row.blockerId);
-  const managedSet = set(managed, (row) => row.childId);
-  for (const id of ids) {
-    result.set(id, {
-      isSelf: id === viewer.userId,
-      isFollowing: followingSet.has(id),
-      isFollowedBy: followedBySet.has(id),
-      isBlocking: blockingSet.has(id),
-      isManagedByMe: managedSet.has(id),
-      isBlockedBy: blockedBySet.has(id),
-    });
+  const me = viewer.userId;
+  const inIds = Prisma.join(ids);
+  const rows = await db.$queryRaw<{ kind: string; id: string }[]>`
+    SELECT 'following' AS kind, followed_id AS id FROM follows WHERE follower_id = ${me} AND followed_id IN (${inIds})
+    UNION ALL
+    SELECT 'followedBy', follower_id FROM follows WHERE followed_id = ${me} AND follower_id IN (${inIds})
+    UNION ALL
+    SELECT 'blocking', blocked_id FROM blocks WHERE blocker_id = ${me} AND blocked_id IN (${inIds})
+    UNION ALL
+    SELECT 'blockedBy', blocker_id FROM blocks WHERE blocked_id = ${me} AND blocker_id IN (${inIds})
+    UNION ALL
+    SELECT 'managed', child_id FROM parent_accounts WHERE parent_id IN (${Prisma.join(managers)}) AND child_id IN (${inIds})`;
+  for (const id of ids) result.set(id, { ...NO_RELATION, isSelf: id === me });
+  const flag = {
+    following: 'isFollowing',
+    followedBy: 'isFollowedBy',
+    blocking: 'isBlocking',
+    blockedBy: 'isBlockedBy',
+    managed: 'isManagedByMe',
+  } as const;
+  for (const row of rows) {
+    const relation = result.get(row.id);
+    const key = flag[row.kind as keyof typeof flag];
+    if (relation && key) relation[key] = true;
   }
   return result;
 }
@@ -210,15 +235,21 @@ export async function canSeePrivate(
 
 /** A live (not deleted) person the viewer may at least know exists; 404 otherwise. */
 export async function visiblePerson(db: TDb, viewer: TVerifiedIdentity | null, userId: string) {
-  const person = await db.user.findUnique({
-    where: { id: userId },
-    select: { ...PERSON_SELECT, settings: { select: { isPrivate: true } } },
-  });
-  if (!person) throw new AppError('NOT_FOUND');
-  const relation = (await relationsTo(db, viewer, [userId])).get(userId) ?? { ...NO_RELATION };
+  // The person and the viewer's relation to them are independent reads: one round trip, not two.
+  const [rows, relations] = await Promise.all([
+    db.$queryRaw<(TPersonColumns & { is_private: number | boolean | null })[]>`
+      SELECT u.id, u.name, u.first_name, u.last_name, u.picture_key, u.deleted_at, s.is_private
+      FROM users u LEFT JOIN user_settings s ON s.user_id = u.id
+      WHERE u.id = ${userId}`,
+    relationsTo(db, viewer, [userId]),
+  ]);
+  const row = rows[0];
+  if (!row) throw new AppError('NOT_FOUND');
+  const relation = relations.get(userId) ?? { ...NO_RELATION };
   if (relation.isBlockedBy) throw new AppError('NOT_FOUND');
-  const isPrivate = person.settings?.isPrivate ?? true;
-  return { person, relation, isPrivate };
+  // No settings row yet: private, the default of spec §3.
+  const isPrivate = row.is_private === null ? true : Boolean(row.is_private);
+  return { person: personFromColumns(row), relation, isPrivate };
 }
 
 /** The viewer may see the private parts of `userId`, or 403 (404 when blocked or unknown). */
@@ -232,9 +263,9 @@ export async function assertCanSeePrivate(db: TDb, viewer: TVerifiedIdentity | n
 
 /** Ids of people who blocked `viewerId` or whom they blocked: hidden from each other's lists. */
 export async function blockedEitherWay(db: TDb, viewerId: string): Promise<string[]> {
-  const [blocking, blockedBy] = await Promise.all([
-    db.block.findMany({ where: { blockerId: viewerId }, select: { blockedId: true } }),
-    db.block.findMany({ where: { blockedId: viewerId }, select: { blockerId: true } }),
-  ]);
-  return [...blocking.map((row) => row.blockedId), ...blockedBy.map((row) => row.blockerId)];
+  const rows = await db.$queryRaw<{ id: string }[]>`
+    SELECT blocked_id AS id FROM blocks WHERE blocker_id = ${viewerId}
+    UNION ALL
+    SELECT blocker_id FROM blocks WHERE blocked_id = ${viewerId}`;
+  return rows.map((row) => row.id);
 }

@@ -15,7 +15,7 @@ import type { TVerifiedIdentity } from '../../auth/tokens';
 import type { TWishListPrivacy } from '../../contracts/wish-lists';
 import type { TDb } from '../../db/client';
 import { AppError } from '../../errors';
-import { canSeePrivate, managesChild, relationsTo, type TViewerRelation } from '../people/access';
+import { canSeePrivate, managesChild, visiblePerson, type TViewerRelation } from '../people/access';
 
 /** Answers whether `viewerId` takes part in `exchangeId` (the exchanges domain registers it). */
 export type TExchangeListViewer = (db: TDb, viewerId: string, exchangeId: string) => Promise<boolean>;
@@ -67,15 +67,10 @@ export interface TOwnerAccess {
  * (401 for visitors) when the owner is private to them; else the view they get.
  */
 export async function accessToOwner(db: TDb, viewer: TVerifiedIdentity | null, ownerId: string): Promise<TOwnerAccess> {
-  const owner = await db.user.findUnique({
-    where: { id: ownerId },
-    select: { id: true, deletedAt: true, settings: { select: { isPrivate: true } } },
-  });
-  if (!owner || owner.deletedAt) throw new AppError('NOT_FOUND');
-  const relation = (await relationsTo(db, viewer, [ownerId])).get(ownerId)!;
-  if (relation.isBlockedBy) throw new AppError('NOT_FOUND');
+  // The owner, their privacy and the viewer's relation in one round trip (404 when unknown or blocking).
+  const { person, relation, isPrivate } = await visiblePerson(db, viewer, ownerId);
+  if (person.deletedAt) throw new AppError('NOT_FOUND');
   if (relation.isSelf || relation.isManagedByMe) return { view: 'owner', relation };
-  const isPrivate = owner.settings?.isPrivate ?? true;
   if (!(await canSeePrivate(db, viewer, { id: ownerId, isPrivate }, relation))) {
     throw new AppError(viewer ? 'FORBIDDEN' : 'UNAUTHENTICATED');
   }
@@ -93,11 +88,20 @@ export async function accessToList(
     select: { id: true, ownerId: true, privacy: true, exchangeId: true },
   });
   if (!list) throw new AppError('NOT_FOUND');
+  return { ...(await accessToListRow(db, viewer, list)), list };
+}
+
+/** The viewer's access to a list already read; 404 when it is hidden from them. */
+export async function accessToListRow(
+  db: TDb,
+  viewer: TVerifiedIdentity | null,
+  list: Pick<TListRow, 'ownerId' | 'privacy' | 'exchangeId'>,
+): Promise<TOwnerAccess> {
   const access = await accessToOwner(db, viewer, list.ownerId);
   if (access.view === 'guest' && !(await listPrivacyAllows(db, viewer, list, access.relation))) {
     throw new AppError('NOT_FOUND');
   }
-  return { ...access, list };
+  return access;
 }
 
 /** The list, for a change: the owner or a family manager; 404 when they can't even see it, else 403. */

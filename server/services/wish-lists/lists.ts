@@ -16,7 +16,7 @@ import type { TDb } from '../../db/client';
 import type { TAppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { PERSON_SELECT, requireMember } from '../people/access';
-import { accessToList, accessToOwner, canEditListsOf, listPrivacyAllows, listToEdit } from './access';
+import { accessToListRow, accessToOwner, canEditListsOf, listPrivacyAllows, listToEdit } from './access';
 import { guestWish, ownWish, wishListSummary, type TWishRow } from './shapes';
 
 export const WISH_LIST_SELECT = {
@@ -106,23 +106,31 @@ export async function getWishList(
   viewer: TVerifiedIdentity | null,
   input: { wishlistId: string; sort?: TWishSort; direction?: 'asc' | 'desc' },
 ): Promise<TWishListDetail> {
-  const { view } = await accessToList(db, viewer, input.wishlistId);
-  const row = await db.wishList.findUniqueOrThrow({ where: { id: input.wishlistId }, select: WISH_LIST_SELECT });
+  // A hot read (measured by npm run bench:api): the list first, then the access decision, the
+  // wishes and their claims side by side, instead of one round trip after another.
+  const row = await db.wishList.findUnique({ where: { id: input.wishlistId }, select: WISH_LIST_SELECT });
+  if (!row) throw new AppError('NOT_FOUND');
+  // The owner's view never carries claims, so the owner's own reads skip them.
+  const mayBeGuest = viewer?.userId !== row.ownerId;
+  const [{ view }, wishes, claims] = await Promise.all([
+    accessToListRow(db, viewer, row),
+    db.wish.findMany({ where: { wishlistId: row.id }, select: WISH_SELECT }),
+    mayBeGuest
+      ? db.wishClaim.findMany({
+          where: { wish: { wishlistId: row.id } },
+          select: { wishId: true, claimerId: true, quantity: true },
+        })
+      : Promise.resolve([]),
+  ]);
   const list = wishListSummary(row, view === 'owner');
-  if (view === 'owner') {
-    const wishes = await db.wish.findMany({ where: { wishlistId: row.id }, select: WISH_SELECT });
-    return { view, list, wishes: orderWishes(wishes, input.sort ?? 'custom', input.direction).map(ownWish) };
-  }
-  const wishes = await db.wish.findMany({
-    where: { wishlistId: row.id },
-    select: { ...WISH_SELECT, claims: { select: { claimerId: true, quantity: true } } },
-  });
+  const ordered = orderWishes(wishes, input.sort ?? 'custom', input.direction);
+  if (view === 'owner') return { view, list, wishes: ordered.map(ownWish) };
+  const claimsOf = new Map<string, { claimerId: string; quantity: number }[]>();
+  for (const claim of claims) claimsOf.set(claim.wishId, [...(claimsOf.get(claim.wishId) ?? []), claim]);
   return {
     view,
     list,
-    wishes: orderWishes(wishes, input.sort ?? 'custom', input.direction).map((wish) =>
-      guestWish(wish, wish.claims, viewer?.userId ?? null),
-    ),
+    wishes: ordered.map((wish) => guestWish(wish, claimsOf.get(wish.id) ?? [], viewer?.userId ?? null)),
   };
 }
 
