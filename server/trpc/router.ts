@@ -1,6 +1,7 @@
 /** The app router: only assembles the domain routers. */
 import { router } from './init';
 import { activityRouter } from './routers/activity/router';
+import { adminRouter } from './routers/admin/router';
 import { authRouter } from './routers/auth/router';
 import { enumsRouter } from './routers/enums/router';
 import { exchangesRouter } from './routers/exchanges/router';
@@ -14,6 +15,7 @@ import { wishListsRouter } from './routers/wish-lists/router';
 
 export const appRouter = router({
   activity: activityRouter,
+  admin: adminRouter,
   auth: authRouter,
   enums: enumsRouter,
   exchanges: exchangesRouter,

@@ -121,3 +121,20 @@ export async function createActors(deps: TDeps): Promise<TActors> {
 }
 
 export { ROLES };
+
+/**
+ * Support staff acting as themselves (not impersonating), one per role the base actors lack, for
+ * the admin area's rows: an analyst only looks, a lead acts and reads every staff member's audit.
+ * (The base actors' supportAdmin is the plain ElfSupportAdmin.)
+ */
+export type TStaffActorName = 'supportAnalyst' | 'supportLead';
+export const STAFF_ACTOR_NAMES: TStaffActorName[] = ['supportAnalyst', 'supportLead'];
+
+export async function createStaffActors(deps: TDeps): Promise<Record<TStaffActorName, TVerifiedIdentity>> {
+  const analyst = await createMember(deps.db, { roles: [ROLES.supportAnalyst] });
+  const lead = await createMember(deps.db, { roles: [ROLES.supportLead] });
+  return {
+    supportAnalyst: await identityFor(deps, analyst.id),
+    supportLead: await identityFor(deps, lead.id),
+  };
+}

@@ -203,7 +203,7 @@ export async function setDisqualified(
   return { ok: true };
 }
 
-function changeFailed(message: string): AppError {
+export function changeFailed(message: string): AppError {
   return new AppError('CONFLICT', { message: `The draw cannot be changed that way: ${message}` });
 }
 
@@ -326,7 +326,7 @@ type TTx = Parameters<Parameters<TDeps['db']['$transaction']>[0]>[0];
  * Stores a change to the draw: the listed givers' old assignments go, the changed ones are written
  * with their new recipients, and the messages of pairs that no longer exist go with them.
  */
-async function rewriteAssignments(
+export async function rewriteAssignments(
   tx: TTx,
   exchangeId: string,
   change: { leaving: string; givers: string[]; changed: string[]; assignment: Map<string, string> },
@@ -341,12 +341,12 @@ async function rewriteAssignments(
 }
 
 /** Takes a person out of an exchange with their restrictions. */
-async function dropSeat(tx: TTx, exchangeId: string, userId: string): Promise<void> {
+export async function dropSeat(tx: TTx, exchangeId: string, userId: string): Promise<void> {
   await tx.exchangeRestriction.deleteMany({ where: { exchangeId, OR: [{ giverId: userId }, { receiverId: userId }] } });
   await tx.exchangeParticipant.delete({ where: { exchangeId_userId: { exchangeId, userId } } });
 }
 
-async function queueChangedMails(tx: TTx, exchangeId: string, givers: string[]) {
+export async function queueChangedMails(tx: TTx, exchangeId: string, givers: string[]) {
   const stamp = Date.now();
   await enqueueJobs(
     tx,

@@ -7,7 +7,7 @@
  * token and no refresh cookie; cookie-driven rules (impersonation start, switching) have their own
  * matrix in tests/integration/auth/impersonation.integration.test.ts.
  */
-import type { TActorName, TActors } from '../../factories/identities';
+import type { TActorName, TActors, TStaffActorName } from '../../factories/identities';
 import { createUser } from '../../factories/users';
 import { testDb } from '../../helpers/db';
 
@@ -31,6 +31,8 @@ export interface TProcedureRow {
   setup?: (actors: TActors) => Promise<TFixture>;
   input?: (actors: TActors, fixture: TFixture) => unknown;
   expect: TExpect;
+  /** Admin rows: what staff acting as themselves get (tests/integration/admin/admin-permissions). */
+  staff?: Record<TStaffActorName, number>;
 }
 
 /** Ids a row's setup made, for its input. */
@@ -66,6 +68,25 @@ const anyMember = (status: number, opts: { floater?: number; analyst?: number } 
   adminImpersonating: status,
 });
 const noSuchId = (): string => crypto.randomUUID();
+
+/**
+ * The admin area (issue 17): staff only, refused with 403 before the input is read (401 without a
+ * full sign-in). `status` is what staff get for the row's input; `acting` rows (merge, clone,
+ * replace, notes) also refuse analysts, impersonating or not.
+ */
+const staffOnly = (status: number, opts: { acting?: boolean } = {}): Pick<TProcedureRow, 'expect' | 'staff'> => ({
+  expect: {
+    visitor: 401,
+    floater: 401,
+    registered: 403,
+    otherUser: 403,
+    analystImpersonating: opts.acting ? 403 : status,
+    supportAdmin: status,
+    adminImpersonating: status,
+  },
+  staff: { supportAnalyst: opts.acting ? 403 : status, supportLead: status },
+});
+const REASON = 'Ticket 4242: checking a report';
 
 /**
  * A row about the owner's group: the owner (and staff impersonating them; analysts only read),
@@ -550,6 +571,45 @@ export const PROCEDURES: Record<string, TProcedureRow> = {
     expect: inOwnersGroup({ owner: 200, member: 200, outsider: 403 }),
   },
   'activity.birthdays': { input: () => ({ withinDays: 30 }), expect: anyMember(200) },
+  // Admin (issue 17). Unknown ids answer 404 to staff (and nothing changes for the next actor).
+  'admin.me': staffOnly(200),
+  'admin.findUsers': { input: () => ({ query: 'zz' }), ...staffOnly(200) },
+  'admin.user': { input: (a) => ({ userId: a.owner.id }), ...staffOnly(200) },
+  'admin.mergePreview': { input: (a) => ({ keepUserId: a.owner.id, mergeUserId: a.other.id }), ...staffOnly(200) },
+  'admin.mergeAccounts': {
+    input: () => ({ keepUserId: noSuchId(), mergeUserId: noSuchId(), reason: REASON }),
+    ...staffOnly(404, { acting: true }),
+  },
+  'admin.userWishLists': { input: (a) => ({ userId: a.owner.id }), ...staffOnly(200) },
+  'admin.cloneWishLists': {
+    input: () => ({ fromUserId: noSuchId(), toUserId: noSuchId(), wishlistIds: [noSuchId()], reason: REASON }),
+    ...staffOnly(404, { acting: true }),
+  },
+  'admin.userConversations': { input: (a) => ({ userId: a.owner.id }), ...staffOnly(200) },
+  'admin.readConversation': {
+    input: (a) => ({ userId: a.owner.id, conversationId: noSuchId(), reason: REASON }),
+    ...staffOnly(404),
+  },
+  'admin.findExchanges': { input: () => ({ query: 'zz' }), ...staffOnly(200) },
+  'admin.exchange': { input: () => ({ exchangeId: noSuchId() }), ...staffOnly(404) },
+  'admin.exchangeEvents': { input: () => ({ exchangeId: noSuchId() }), ...staffOnly(404) },
+  'admin.exchangeQuestions': { input: () => ({ exchangeId: noSuchId() }), ...staffOnly(404) },
+  'admin.exchangeRestrictions': { input: () => ({ exchangeId: noSuchId() }), ...staffOnly(404) },
+  'admin.exchangeCountries': { input: () => ({ exchangeId: noSuchId() }), ...staffOnly(404) },
+  'admin.exchangeNotes': { input: () => ({ exchangeId: noSuchId() }), ...staffOnly(404) },
+  'admin.addExchangeNote': {
+    input: () => ({ exchangeId: noSuchId(), body: 'Organizer called about the date' }),
+    ...staffOnly(404, { acting: true }),
+  },
+  'admin.replaceExchangePerson': {
+    input: (a) => ({ exchangeId: noSuchId(), userId: a.owner.id, replacementUserId: a.other.id, reason: REASON }),
+    ...staffOnly(404, { acting: true }),
+  },
+  'admin.findGroups': { input: () => ({ query: 'zz' }), ...staffOnly(200) },
+  'admin.group': { input: () => ({ groupId: noSuchId() }), ...staffOnly(404) },
+  'admin.groupRemovedMembers': { input: () => ({ groupId: noSuchId() }), ...staffOnly(404) },
+  'admin.groupInvitations': { input: () => ({ groupId: noSuchId() }), ...staffOnly(404) },
+  'admin.auditLog': { input: () => ({}), ...staffOnly(200) },
 };
 
 const impersonatingRefused = (others: number, visitor = 401): TExpect => ({
