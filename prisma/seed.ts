@@ -9,6 +9,7 @@
 import { hashPassword } from '../server/auth/passwords';
 import { ROLES } from '../server/contracts/roles';
 import type { TDb } from '../server/db/client';
+import { seedAdmin } from './seed-admin';
 import { seedCatalogue } from './seed-catalogue';
 import { seedId } from './seed-ids';
 import { seedExchanges } from './seed-exchanges';
@@ -211,6 +212,8 @@ export async function seedDemoData(db: TDb): Promise<TSeedResult> {
       await seedExchanges(tx);
       // Groups, chat, notifications, activity, a birthday soon and reminders (prisma/seed-social.ts).
       await seedSocial(tx);
+      // Staff of each support role, an account pair to merge, a flagged answer, an audit trail.
+      await seedAdmin(tx, passwordHash);
       for (const content of CONTENT) {
         const data = { title: content.title, body: JSON.stringify({ sections: content.sections }) };
         await tx.contentBlock.upsert({
