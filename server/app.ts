@@ -13,11 +13,19 @@ import { registerImpersonationWriteGuard } from './auth/write-guard';
 import { registerRequestIdentity } from './auth/request-identity';
 import { oidcAuthExtensions, oidcRoutes } from './auth/oidc';
 import { authRoutes, type TAuthRouteExtensions } from './auth/routes';
+import { createDatabaseHealth, registerDatabaseHealth, type TDatabaseHealth } from './http/database-health';
+import { registerDrain, type TDrain } from './http/drain';
 import { registerErrorHandler } from './http/errors';
 import { serializeRequest } from './http/log-redaction';
+import { registerMetrics } from './http/metrics';
+import { registerOpenApi, zodValidatorCompiler } from './http/openapi';
+import { registerOverloadProtection } from './http/overload';
+import { registerRateLimits } from './http/rate-limits';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerRenderer } from './http/renderer';
-import { collectRoutes } from './http/route-list';
+import { collectRoutes, listProcedures } from './http/route-list';
+import { IDEMPOTENCY_HEADER } from './idempotency/idempotency';
+import { toAppError } from './trpc/init';
 import { createJobRunner } from './jobs/queue';
 import { JOB_HANDLERS, scheduleRecurringJobs } from './jobs/registry';
 import { registerRestRoutes } from './rest/register';
@@ -38,7 +46,12 @@ export interface TBuildOptions {
 
 export interface TServer extends FastifyInstance {
   deps: TAppDeps;
+  /** Graceful shutdown (server/main.ts) and the database monitor behind /readyz. */
+  lifecycle: { drain: TDrain; database: TDatabaseHealth };
 }
+
+const headerValue = (value: string | string[] | undefined): string | null =>
+  value === undefined ? null : Array.isArray(value) ? (value[0] ?? '') : value;
 
 export const REDACTED_PATHS = [
   'req.headers.authorization',
@@ -78,22 +91,33 @@ export async function buildServer(config: TConfig, options: TBuildOptions = {}):
   deps.log = app.log;
   app.decorate('deps', deps);
 
+  // Order matters: a draining or overloaded server answers before doing any work; the identity is
+  // known before the rate limits (per member) and the write guard.
+  const drain = registerDrain(app);
+  const database = createDatabaseHealth(db, {
+    onChange: (up) => (up ? app.log.info('database reachable again') : app.log.error('database not reachable')),
+  });
+  app.decorate('lifecycle', { drain, database });
   registerErrorHandler(app);
-  registerSecurityHeaders(app, config);
+  await registerOverloadProtection(app, config);
+  await registerSecurityHeaders(app, config);
+  const procedures = new Set(listProcedures(appRouter).map((procedure) => procedure.path));
+  registerMetrics(app, { config, db, procedures });
+  registerDatabaseHealth(app, database);
+  app.setValidatorCompiler(zodValidatorCompiler);
   await app.register(fastifyCookie);
   registerRequestIdentity(app, deps);
+  const rateCheck = await registerRateLimits(app, deps);
   registerImpersonationWriteGuard(app, deps);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
+  // Ready: not shutting down, and the database answered its last check (at most a second and a half ago).
   app.get('/readyz', async (_request, reply) => {
-    try {
-      await db.$queryRaw`SELECT 1`;
-      return { status: 'ready' };
-    } catch (error) {
-      app.log.warn({ err: error }, 'database not reachable');
-      return reply.code(503).send({ status: 'unavailable', reason: 'database not reachable' });
-    }
+    if (drain.draining) return reply.code(503).send({ status: 'unavailable', reason: 'shutting down' });
+    if (!database.up) return reply.code(503).send({ status: 'unavailable', reason: 'database not reachable' });
+    return { status: 'ready' };
   });
+  registerOpenApi(app, { version: config.appVersion });
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
@@ -105,7 +129,14 @@ export async function buildServer(config: TConfig, options: TBuildOptions = {}):
           identity: req.identity,
           ip: req.ip,
           userAgent: String(req.headers['user-agent'] ?? ''),
+          idempotencyKey: headerValue(req.headers[IDEMPOTENCY_HEADER]),
+          rateLimit: (policy) => rateCheck(req, policy),
         }),
+      // Refusals that say when to come back (429, 503) carry Retry-After, as on REST.
+      responseMeta({ errors }) {
+        const wait = Math.max(0, ...errors.map((error) => toAppError(error).retryAfter ?? 0));
+        return wait > 0 ? { headers: { 'retry-after': String(wait) } } : {};
+      },
       onError({ error, path }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC procedure failed');
       },
@@ -116,26 +147,13 @@ export async function buildServer(config: TConfig, options: TBuildOptions = {}):
   const authExtensions = options.authExtensions ?? (config.oidcProviders.length > 0 ? oidcAuthExtensions : undefined);
   await app.register(authRoutes(deps, authExtensions?.(deps) ?? {}));
   await app.register(oidcRoutes(deps));
-  // Pages still load when the database is down, but as an error page that says so. The check is
-  // shared by page loads for a few seconds rather than run on every one.
-  let databaseCheck: { at: number; ok: Promise<boolean> } | null = null;
-  const databaseAnswers = (): Promise<boolean> => {
-    if (!databaseCheck || Date.now() - databaseCheck.at > 5_000) {
-      databaseCheck = {
-        at: Date.now(),
-        ok: db.$queryRaw`SELECT 1`.then(
-          () => true,
-          () => false,
-        ),
-      };
-    }
-    return databaseCheck.ok;
-  };
+  // Pages still load when the database is down, but as an error page that says so (the monitor's
+  // last answer, so a page load never waits for the database).
   await registerRenderer(app, {
     distDir: config.rendererDist,
     initialErrorType: async () => {
       if (config.maintenanceMode) return 'maintenance';
-      return (await databaseAnswers()) ? null : 'unavailable';
+      return database.up ? null : 'unavailable';
     },
   });
 

@@ -21,7 +21,8 @@ const ZConfig = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1, 'must be a positive number of milliseconds').default(30_000),
-  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  /** How long SIGTERM waits for in-flight requests; the process exits within this plus 5 s (at most 25 s). */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(20_000, 'must be at most 20000').default(10_000),
   RENDERER_DIST: z.string().default('renderer/dist'),
   /** Where uploaded files (profile pictures) are kept. */
   DATA_DIR: z.string().min(1).default('.data'),
@@ -75,6 +76,18 @@ const ZConfig = z.object({
   /** Wrong passwords for one account from all clients; then only clients that failed for it wait. */
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(100),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** Requests per minute per client address to log-in and refresh (on top of the failure throttle). */
+  RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** Messages (chat and exchange) per minute per member. */
+  RATE_LIMIT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** Invitations calls (exchange and group) per minute per member. */
+  RATE_LIMIT_INVITATIONS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /** Overload: answer 503 when the event loop lags more than this (0: off). */
+  EVENT_LOOP_MAX_DELAY_MS: z.coerce.number().int().min(0).default(1000),
+  /** Overload: answer 503 when the JavaScript heap holds more than this many MiB (0: 90 % of Node's limit). */
+  HEAP_MAX_USED_MB: z.coerce.number().int().min(0).default(0),
+  /** Bearer token for GET /metrics (Prometheus); unset: /metrics answers 404. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 const ZOidcProvider = z.object({
@@ -123,6 +136,12 @@ export type TConfig = {
   loginMaxFailuresPerAddress: number;
   loginMaxFailuresPerAccount: number;
   loginWindowMs: number;
+  rateLimitAuthPerMinute: number;
+  rateLimitMessagesPerMinute: number;
+  rateLimitInvitationsPerMinute: number;
+  eventLoopMaxDelayMs: number;
+  heapMaxUsedMb: number;
+  metricsToken: string | undefined;
 };
 
 const DAY_MS = 86_400_000;
@@ -215,5 +234,11 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     loginMaxFailuresPerAddress: c.LOGIN_MAX_FAILURES_PER_ADDRESS,
     loginMaxFailuresPerAccount: c.LOGIN_MAX_FAILURES_PER_ACCOUNT,
     loginWindowMs: c.LOGIN_WINDOW_SECONDS * 1000,
+    rateLimitAuthPerMinute: c.RATE_LIMIT_AUTH_PER_MINUTE,
+    rateLimitMessagesPerMinute: c.RATE_LIMIT_MESSAGES_PER_MINUTE,
+    rateLimitInvitationsPerMinute: c.RATE_LIMIT_INVITATIONS_PER_MINUTE,
+    eventLoopMaxDelayMs: c.EVENT_LOOP_MAX_DELAY_MS,
+    heapMaxUsedMb: c.HEAP_MAX_USED_MB,
+    metricsToken: c.METRICS_TOKEN,
   };
 }

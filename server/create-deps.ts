@@ -33,6 +33,7 @@ export function createDeps(config: TConfig, overrides: { db?: TDb } = {}): TAppD
     config,
     mailer,
     bus,
+    redis,
     limits: {
       loginAccountClient: limiter({
         max: config.loginMaxFailures,
@@ -41,7 +42,6 @@ export function createDeps(config: TConfig, overrides: { db?: TDb } = {}): TAppD
       }),
       loginAccount: limiter({ max: config.loginMaxFailuresPerAccount, windowMs: config.loginWindowMs }),
       loginAddress: limiter({ max: config.loginMaxFailuresPerAddress, windowMs: config.loginWindowMs }),
-      clientLogs: limiter({ max: config.clientLogRatePerMinute, windowMs: 60_000 }),
       mailPerRecipient: limiter({ max: config.mailMaxPerRecipient, windowMs: 15 * 60_000 }),
       mailPerClient: limiter({ max: config.mailMaxPerClient, windowMs: 15 * 60_000 }),
     },

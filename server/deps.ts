@@ -1,4 +1,5 @@
 /** What every service call needs from the process: the database, caches, mail, limits and configuration. */
+import type { Redis } from 'ioredis';
 import type { TRateLimiter } from './auth/rate-limit';
 import type { TCache } from './cache';
 import type { TConfig } from './config';
@@ -20,12 +21,12 @@ export interface TAppDeps {
     loginAccount: TRateLimiter;
     /** Wrong passwords per client address, across accounts. */
     loginAddress: TRateLimiter;
-    /** Client log batches per address (POST /v1/logs). */
-    clientLogs: TRateLimiter;
     /** Account e-mails per recipient, and per client address (no mail bombing through us). */
     mailPerRecipient: TRateLimiter;
     mailPerClient: TRateLimiter;
   };
+  /** The shared Redis connection when REDIS_URL is set (rate limits of the HTTP layer use it too). */
+  redis: Redis | null;
   /** The server's logger (pino) once the HTTP server is built; services log degradations to it. */
   log?: { warn(object: object, message: string): void; error(object: object, message: string): void };
   /** Closes what the dependencies opened (mail transport, Redis); the database is closed by its owner. */

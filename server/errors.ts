@@ -14,10 +14,11 @@ export const APP_ERRORS = {
   METHOD_NOT_ALLOWED: { trpc: 'METHOD_NOT_SUPPORTED', http: 405, message: 'This method is not allowed here' },
   CONFLICT: { trpc: 'CONFLICT', http: 409, message: 'That conflicts with existing data' },
   GONE: { trpc: 'NOT_FOUND', http: 410, message: 'That is no longer available' },
+  UNPROCESSABLE: { trpc: 'UNPROCESSABLE_CONTENT', http: 422, message: 'The request cannot be processed' },
   PAYLOAD_TOO_LARGE: { trpc: 'PAYLOAD_TOO_LARGE', http: 413, message: 'The request is too large' },
   RATE_LIMITED: { trpc: 'TOO_MANY_REQUESTS', http: 429, message: 'Too many requests, please try again later' },
   INTERNAL: { trpc: 'INTERNAL_SERVER_ERROR', http: 500, message: 'Something went wrong' },
-  UNAVAILABLE: { trpc: 'INTERNAL_SERVER_ERROR', http: 503, message: 'The service is unavailable' },
+  UNAVAILABLE: { trpc: 'SERVICE_UNAVAILABLE', http: 503, message: 'The service is unavailable' },
 } as const satisfies Record<string, { trpc: TRPC_ERROR_CODE_KEY; http: number; message: string }>;
 
 export type TAppErrorCode = keyof typeof APP_ERRORS;

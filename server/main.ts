@@ -1,32 +1,54 @@
-/** Starts the monolith from the environment, with graceful shutdown on SIGINT/SIGTERM. */
+/**
+ * Starts the monolith from the environment, with graceful shutdown on SIGINT/SIGTERM:
+ *   1. drain: /readyz and every new request answer 503 with Retry-After (server/http/drain.ts),
+ *      while requests already accepted run to their end;
+ *   2. once none is left (or SHUTDOWN_GRACE_MS has passed), close: stop listening, cut live
+ *      streams (their clients resume elsewhere from their last event id), stop the job worker
+ *      (it finishes the job in hand), close Redis and the database;
+ *   3. exit 0. If closing hangs, the process exits 1 five seconds after the grace period
+ *      (at most 25 s after the signal: SHUTDOWN_GRACE_MS is at most 20 s).
+ */
 import { ConfigError, loadConfig, type TConfig } from './config';
-import { buildServer } from './app';
+import { buildServer, type TServer } from './app';
 
-export async function startServer(config: TConfig): Promise<Awaited<ReturnType<typeof buildServer>>> {
+const CLOSE_MARGIN_MS = 5_000;
+
+export async function startServer(config: TConfig): Promise<TServer> {
   const app = await buildServer(config, { jobs: true });
   await app.listen({ host: config.host, port: config.port });
   let closing = false;
-  const shutdown = (signal: string): void => {
+  const shutdown = async (signal: string): Promise<void> => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: no new connections, draining requests');
+    const started = Date.now();
     const force = setTimeout(() => {
-      app.log.error('shutdown grace period over; exiting');
+      app.log.error('shutdown did not finish in time; exiting');
       process.exit(1);
-    }, config.shutdownGraceMs);
+    }, config.shutdownGraceMs + CLOSE_MARGIN_MS);
     force.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'error during shutdown');
-        process.exit(1);
-      },
-    );
+    const { drain } = app.lifecycle;
+    app.log.info({ signal, inFlight: drain.inFlight }, 'shutting down: new requests get 503, draining the rest');
+    drain.start();
+    let grace: NodeJS.Timeout | undefined;
+    await Promise.race([drain.idle(), new Promise((resolve) => (grace = setTimeout(resolve, config.shutdownGraceMs)))]);
+    clearTimeout(grace);
+    app.log.info({ inFlight: drain.inFlight, ms: Date.now() - started }, 'drained; closing');
+    try {
+      const closed = app.close();
+      // Live streams never end by themselves: cut them once the listener is closing.
+      app.server.closeAllConnections();
+      await closed;
+      app.log.info({ ms: Date.now() - started }, 'closed');
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
   };
   // `on`, not `once`: a second signal (a terminal sends SIGINT to the whole process group) must not
   // fall through to Node's default handler and kill the process mid-drain.
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
   return app;
 }
 

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
 import { fieldErrorsFromZod } from '../contracts/validation';
 import { AppError, codeForStatus, errorBody } from '../errors';
+import { databaseUnavailableError } from './database-health';
 
 export function toHttpAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
@@ -12,7 +13,7 @@ export function toHttpAppError(error: unknown): AppError {
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return new AppError(codeForStatus(status), { message: fastifyError.message ?? 'Bad request' });
   }
-  return new AppError('INTERNAL', { cause: error });
+  return databaseUnavailableError(error) ?? new AppError('INTERNAL', { cause: error });
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {

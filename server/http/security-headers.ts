@@ -1,37 +1,43 @@
 /**
- * Security headers on every answer: no MIME sniffing, no framing, a strict referrer policy, no
- * powerful browser features; pages get a Content-Security-Policy allowing only our own scripts
- * (Mantine needs inline styles); https deployments add HSTS.
+ * Security headers on every answer, by @fastify/helmet: a Content-Security-Policy allowing only our
+ * own scripts (Mantine needs inline styles) and no framing (frame-ancestors, X-Frame-Options), no
+ * MIME sniffing, a strict referrer policy (a route may set a stricter one, as the link interstitial
+ * does), same-origin opener; https deployments add HSTS. Helmet has no Permissions-Policy, so that
+ * one header is added here: no powerful browser features.
  */
+import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { TConfig } from '../config';
 
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: https:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "worker-src 'self'",
-  "manifest-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'https:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  workerSrc: ["'self'"],
+  manifestSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
 
-export function registerSecurityHeaders(app: FastifyInstance, config: Pick<TConfig, 'publicUrl'>): void {
+export async function registerSecurityHeaders(app: FastifyInstance, config: Pick<TConfig, 'publicUrl'>): Promise<void> {
   const https = config.publicUrl.startsWith('https://');
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('referrer-policy', reply.getHeader('referrer-policy') ?? 'strict-origin-when-cross-origin');
-    reply.header('cross-origin-opener-policy', 'same-origin');
+  await app.register(fastifyHelmet, {
+    global: true,
+    // Our list only: helmet's defaults add upgrade-insecure-requests, which breaks http deployments.
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    // Pictures and the renderer are same-origin; the Electron console loads the same origin.
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+  app.addHook('onRequest', async (_request, reply) => {
     reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
-    if (https) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    const type = String(reply.getHeader('content-type') ?? '');
-    if (type.startsWith('text/html')) reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
-    return payload;
   });
 }

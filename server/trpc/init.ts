@@ -13,6 +13,10 @@ import { canWriteWhileImpersonating } from '../auth/roles';
 import { deriveAuthFlags } from '../contracts/identity';
 import { fieldErrorsFromZod, type TFieldErrors } from '../contracts/validation';
 import { APP_ERRORS, AppError, type TAppErrorCode } from '../errors';
+import { databaseUnavailableError } from '../http/database-health';
+import { parseIdempotencyKey, runIdempotent } from '../idempotency/idempotency';
+import { IDEMPOTENT_PROCEDURES } from '../idempotency/operations';
+import { PROCEDURE_RATE_POLICIES } from '../http/rate-limits';
 import type { TContext } from './context';
 
 export interface TErrorShapeData {
@@ -35,6 +39,8 @@ export function toAppError(error: unknown): AppError {
     // tRPC's own refusals before a procedure runs (malformed JSON, a wrong method or media type).
     if (error.code === 'PARSE_ERROR' || error.code === 'UNSUPPORTED_MEDIA_TYPE')
       return new AppError('BAD_REQUEST', { message: error.message });
+    const unavailable = databaseUnavailableError(error.cause);
+    if (unavailable) return unavailable;
     const byTrpc = (Object.keys(APP_ERRORS) as TAppErrorCode[]).find((code) => APP_ERRORS[code].trpc === error.code);
     return new AppError(
       byTrpc ?? 'INTERNAL',
@@ -42,7 +48,7 @@ export function toAppError(error: unknown): AppError {
     );
   }
   if (error instanceof ZodError) return new AppError('VALIDATION', { fieldErrors: fieldErrorsFromZod(error) });
-  return new AppError('INTERNAL', { cause: error });
+  return databaseUnavailableError(error) ?? new AppError('INTERNAL', { cause: error });
 }
 
 const t = initTRPC.context<TContext>().create({
@@ -107,7 +113,39 @@ const appErrorCodes = t.middleware(async ({ next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(appErrorCodes).use(impersonationGuard);
+/**
+ * Creating writes with an `Idempotency-Key` (server/idempotency): the procedure runs once per
+ * caller and key, inside the transaction that records the key; retries get the first answer.
+ */
+const idempotency = t.middleware(async ({ ctx, type, path, getRawInput, next }) => {
+  if (type !== 'mutation' || ctx.idempotencyKey === null || !ctx.identity || !IDEMPOTENT_PROCEDURES.has(path))
+    return next();
+  // 400 for a malformed key (checked here, not in the context, so it answers as an AppError).
+  const key = parseIdempotencyKey(ctx.idempotencyKey)!;
+  const answer = await runIdempotent(
+    ctx,
+    { actorId: ctx.identity.userId, key, operation: path, payload: await getRawInput() },
+    async (scope) => {
+      const result = await next({ ctx: scope });
+      // A refused or failed write stores nothing: the transaction rolls back and a retry runs again.
+      if (!result.ok) throw result.error;
+      return { body: result.data };
+    },
+  );
+  return { ok: true as const, data: answer.body, marker: 'middlewareMarker' as never };
+});
+
+/** Messages and invitations count against their request-rate policies (server/http/rate-limits.ts). */
+const rateLimits = t.middleware(async ({ ctx, path, next }) => {
+  const policy = PROCEDURE_RATE_POLICIES[path];
+  if (policy) {
+    const retryAfter = await ctx.rateLimit(policy);
+    if (retryAfter > 0) throw new AppError('RATE_LIMITED', { retryAfter });
+  }
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(appErrorCodes).use(impersonationGuard).use(rateLimits).use(idempotency);
 
 /** Requires any known identity (a floater included). */
 export const knownProcedure = publicProcedure.use(({ ctx, next }) => {

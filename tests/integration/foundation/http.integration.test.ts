@@ -169,10 +169,12 @@ describe('security headers', () => {
     expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   });
 
-  it('API answers are not sniffed and need no CSP; HSTS only on https', async () => {
+  it('API answers carry the same headers (every response, by @fastify/helmet); HSTS only on https', async () => {
     const response = await get('/v1/enums/genders');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(response.headers.get('content-security-policy')).toBeNull();
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect((await get('/healthz')).headers.get('x-frame-options')).toBe('DENY');
     expect(response.headers.get('strict-transport-security')).toBeNull();
     const secure = await startTestServer({ PUBLIC_URL: 'https://gifts.example', RENDERER_DIST: dist });
     expect((await fetch(`${secure.baseUrl}/healthz`)).headers.get('strict-transport-security')).toMatch(/max-age=\d+/);

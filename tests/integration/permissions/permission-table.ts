@@ -631,6 +631,9 @@ export const ROUTES: Record<string, TRouteRow> = {
   },
   'GET /healthz': { request: () => ({ path: '/healthz' }), expect: all(200) },
   'GET /readyz': { request: () => ({ path: '/readyz' }), expect: all(200) },
+  // Prometheus metrics need METRICS_TOKEN (unset here: 404 for everyone; an access token is not it).
+  // (GET /v1/openapi.json, public, is listed with the files: tests/integration/ops/openapi.)
+  'GET /metrics': { request: () => ({ path: '/metrics' }), expect: all(404) },
   'GET /v1/enums/:name': { request: () => ({ path: '/v1/enums/currencies' }), expect: all(200) },
   'GET /v1/shop/market-data': { request: () => ({ path: '/v1/shop/market-data?market=CA' }), expect: all(200) },
   'GET /v1/shop/featured-shops': { request: () => ({ path: '/v1/shop/featured-shops?market=GB' }), expect: all(200) },

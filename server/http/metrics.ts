@@ -1,0 +1,104 @@
+/**
+ * Prometheus metrics (prom-client) at GET /metrics, only with `Authorization: Bearer $METRICS_TOKEN`
+ * (401 otherwise); without METRICS_TOKEN the route answers 404 as if it did not exist.
+ * - http_requests_total and http_request_duration_seconds by method, route pattern (tRPC calls by
+ *   procedure, e.g. /trpc/wishLists.get) and status;
+ * - db_pool_connections by state (active, idle, total, waiting) of the database pool;
+ * - job_queue_depth by status of the database job queue (queued due now, queued later, running, failed);
+ * - the process' own (event loop lag, heap, CPU) under the `process_` and `nodejs_` prefixes.
+ * Each server has its own registry, so several servers in one process (tests) do not mix.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { TConfig } from '../config';
+import { databasePoolStats, type TDb } from '../db/client';
+import { AppError } from '../errors';
+
+function tokenMatches(header: string | undefined, token: string): boolean {
+  const sent = Buffer.from(/^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1] ?? '');
+  const expected = Buffer.from(token);
+  return sent.length === expected.length && timingSafeEqual(sent, expected);
+}
+
+/** The route label: Fastify's pattern, or the tRPC procedure(s) a call names when they exist. */
+function routeLabel(request: FastifyRequest, procedures: ReadonlySet<string>): string {
+  const route = request.routeOptions.url ?? 'unmatched';
+  if (!route.startsWith('/trpc')) return route;
+  const names = (request.url.split('?')[0] ?? '').slice('/trpc/'.length).split(',');
+  return names.every((name) => procedures.has(name)) ? `/trpc/${names.join(',')}` : '/trpc/*';
+}
+
+export function registerMetrics(
+  app: FastifyInstance,
+  options: { config: Pick<TConfig, 'metricsToken'>; db: TDb; procedures: ReadonlySet<string> },
+): void {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const labelNames = ['method', 'route', 'status'] as const;
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered',
+    labelNames,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer an HTTP request',
+    labelNames,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'db_pool_connections',
+    help: 'Database pool connections by state (waiting: queries waiting for a connection)',
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      const stats = databasePoolStats(options.db);
+      if (!stats) return;
+      for (const [state, value] of Object.entries(stats)) this.set({ state }, value);
+    },
+  });
+  new Gauge({
+    name: 'job_queue_depth',
+    help: 'Jobs in the database queue by status (queued_due: queued and due now)',
+    labelNames: ['status'],
+    registers: [registry],
+    async collect() {
+      const rows = await options.db.$queryRaw<{ status: string; due: number | bigint; n: number | bigint }[]>`
+        SELECT status, run_at <= NOW(3) AS due, COUNT(*) AS n FROM jobs
+        WHERE status IN ('queued', 'running', 'failed') GROUP BY status, due`;
+      const depth: Record<string, number> = { queued_due: 0, queued_later: 0, running: 0, failed: 0 };
+      for (const row of rows) {
+        const key = row.status === 'queued' ? (Number(row.due) ? 'queued_due' : 'queued_later') : row.status;
+        depth[key] = (depth[key] ?? 0) + Number(row.n);
+      }
+      for (const [status, value] of Object.entries(depth)) this.set({ status }, value);
+    },
+  });
+
+  const started = new WeakMap<FastifyRequest, bigint>();
+  app.addHook('onRequest', async (request) => {
+    started.set(request, process.hrtime.bigint());
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const at = started.get(request);
+    if (at === undefined || request.routeOptions.url === '/metrics') return;
+    const labels = {
+      method: request.method,
+      route: routeLabel(request, options.procedures),
+      status: String(reply.statusCode),
+    };
+    requests.inc(labels);
+    duration.observe(labels, Number(process.hrtime.bigint() - at) / 1e9);
+  });
+
+  app.get('/metrics', async (request, reply) => {
+    const token = options.config.metricsToken;
+    if (!token) throw new AppError('NOT_FOUND');
+    if (!tokenMatches(request.headers.authorization, token)) throw new AppError('UNAUTHENTICATED');
+    reply.header('content-type', registry.contentType).header('cache-control', 'no-store');
+    return registry.metrics();
+  });
+}
