@@ -159,7 +159,10 @@ export function registerOpenApi(app: FastifyInstance, info: { version: string })
     const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter(
       (method) => method !== 'HEAD' && method !== 'OPTIONS',
     );
-    const schema = (route.schema ?? {}) as TRouteSchemas;
+    // A body the handler checks itself (after dropping the path's userId) names its schema in
+    // `config.openapiBody`; every other schema is the route's own.
+    const openapiBody = (route.config as { openapiBody?: z.ZodType } | undefined)?.openapiBody;
+    const schema = { ...((route.schema ?? {}) as TRouteSchemas), ...(openapiBody ? { body: openapiBody } : {}) };
     for (const method of methods) routes.push({ method, url: route.url, schema });
   });
   let document: TJsonSchema | null = null;

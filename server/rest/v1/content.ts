@@ -5,16 +5,18 @@ import { getContent } from '../../services/content/get-content';
 import { parseInput } from '../validate';
 
 const ZSlug = z.string().regex(/^[A-Za-z0-9_-]{1,80}$/, 'Not a content name');
+const ZContentParams = z.object({ section: ZSlug, componentName: ZSlug });
+const ZComponentParams = z.object({ componentName: ZSlug });
 
 export function contentRoutes(deps: TAppDeps) {
   return async (app: FastifyInstance): Promise<void> => {
-    app.get('/v1/content/:section/:componentName', async (request) => {
-      const { section, componentName } = parseInput(z.object({ section: ZSlug, componentName: ZSlug }), request.params);
+    app.get('/v1/content/:section/:componentName', { schema: { params: ZContentParams } }, async (request) => {
+      const { section, componentName } = parseInput(ZContentParams, request.params);
       return getContent(deps, { section, componentName });
     });
     // The section defaults to "screens" (spec §7).
-    app.get('/v1/content/:componentName', async (request) => {
-      const { componentName } = parseInput(z.object({ componentName: ZSlug }), request.params);
+    app.get('/v1/content/:componentName', { schema: { params: ZComponentParams } }, async (request) => {
+      const { componentName } = parseInput(ZComponentParams, request.params);
       return getContent(deps, { section: 'screens', componentName });
     });
   };

@@ -9,7 +9,7 @@ const ZParams = z.object({ name: z.string() });
 
 export function enumRoutes(deps: TAppDeps) {
   return async (app: FastifyInstance): Promise<void> => {
-    app.get('/v1/enums/:name', async (request, reply) => {
+    app.get('/v1/enums/:name', { schema: { params: ZParams } }, async (request, reply) => {
       const { name } = parseInput(ZParams, request.params);
       const values = await getEnum(deps, { name }); // unknown names answer 404
       // Enumerations change only with a release: browsers and the edge may keep them for an hour too.

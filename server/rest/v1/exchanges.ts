@@ -15,15 +15,23 @@ import { parseInput } from '../validate';
 
 export function exchangeRoutes(deps: TAppDeps) {
   return async (app: FastifyInstance): Promise<void> => {
-    app.get('/v1/exchanges/:exchangeId/users', async (request, reply) => {
-      const { exchangeId } = parseInput(ZExchangeId, request.params);
-      const page = parseInput(ZPagingQuery, request.query);
-      return sendPage(reply, await listParticipants(deps, request.identity, exchangeId, page));
-    });
-    app.get('/v1/exchanges/:exchangeId/draw-restricted-users', async (request, reply) => {
-      const { exchangeId } = parseInput(ZExchangeId, request.params);
-      const page = parseInput(ZPagingQuery, request.query);
-      return sendPage(reply, await listRestrictions(deps, request.identity, exchangeId, page));
-    });
+    app.get(
+      '/v1/exchanges/:exchangeId/users',
+      { schema: { params: ZExchangeId, querystring: ZPagingQuery } },
+      async (request, reply) => {
+        const { exchangeId } = parseInput(ZExchangeId, request.params);
+        const page = parseInput(ZPagingQuery, request.query);
+        return sendPage(reply, await listParticipants(deps, request.identity, exchangeId, page));
+      },
+    );
+    app.get(
+      '/v1/exchanges/:exchangeId/draw-restricted-users',
+      { schema: { params: ZExchangeId, querystring: ZPagingQuery } },
+      async (request, reply) => {
+        const { exchangeId } = parseInput(ZExchangeId, request.params);
+        const page = parseInput(ZPagingQuery, request.query);
+        return sendPage(reply, await listRestrictions(deps, request.identity, exchangeId, page));
+      },
+    );
   };
 }

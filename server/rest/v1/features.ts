@@ -25,23 +25,31 @@ export function featureRoutes(deps: TAppDeps) {
       listFeatureAssignments(deps.db, subjectKeyFor(deps.config, request, reply)),
     );
 
-    app.get('/v1/features/:name/assignment', async (request, reply) => {
-      const { name } = parseInput(z.object({ name: ZName }), request.params);
-      const { lastChecked } = parseInput(ZLastChecked, request.query);
-      const result = await getFeatureAssignment(deps.db, {
-        name,
-        subjectKey: subjectKeyFor(deps.config, request, reply),
-        lastChecked,
-      });
-      if (result.status === 'not-modified') return reply.code(304).send();
-      return result.assignment;
-    });
+    app.get(
+      '/v1/features/:name/assignment',
+      { schema: { params: z.object({ name: ZName }), querystring: ZLastChecked } },
+      async (request, reply) => {
+        const { name } = parseInput(z.object({ name: ZName }), request.params);
+        const { lastChecked } = parseInput(ZLastChecked, request.query);
+        const result = await getFeatureAssignment(deps.db, {
+          name,
+          subjectKey: subjectKeyFor(deps.config, request, reply),
+          lastChecked,
+        });
+        if (result.status === 'not-modified') return reply.code(304).send();
+        return result.assignment;
+      },
+    );
 
-    app.post('/v1/features/:name/variants/:variant/start', async (request, reply) => {
-      const { name, variant } = parseInput(z.object({ name: ZName, variant: ZName }), request.params);
-      await startFeatureVariant(deps.db, { name, variant, subjectKey: subjectKeyFor(deps.config, request, reply) });
-      return reply.code(204).send();
-    });
+    app.post(
+      '/v1/features/:name/variants/:variant/start',
+      { schema: { params: z.object({ name: ZName, variant: ZName }) } },
+      async (request, reply) => {
+        const { name, variant } = parseInput(z.object({ name: ZName, variant: ZName }), request.params);
+        await startFeatureVariant(deps.db, { name, variant, subjectKey: subjectKeyFor(deps.config, request, reply) });
+        return reply.code(204).send();
+      },
+    );
 
     // Stores a chosen assignment (the dev experiments panel); production allows it to admins only.
     app.post('/auth/set-experiment/', async (request, reply) => {

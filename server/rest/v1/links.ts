@@ -4,10 +4,12 @@ import type { TAppDeps } from '../../deps';
 import { interstitialHtml, resolveClick } from '../../services/links/resolve-click';
 import { parseInput } from '../validate';
 
+const ZClickQuery = z.object({ url: z.string().min(1, 'Value is required').max(4000) });
+
 export function linkRoutes(deps: TAppDeps) {
   return async (app: FastifyInstance): Promise<void> => {
-    app.get('/v1/links/click', async (request, reply) => {
-      const { url } = parseInput(z.object({ url: z.string().min(1, 'Value is required').max(4000) }), request.query);
+    app.get('/v1/links/click', { schema: { querystring: ZClickQuery } }, async (request, reply) => {
+      const { url } = parseInput(ZClickQuery, request.query);
       const resolution = resolveClick(url, deps.config.merchantHosts);
       reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
       if (resolution.kind === 'redirect') return reply.redirect(resolution.target, 302);

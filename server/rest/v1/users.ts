@@ -17,6 +17,7 @@ import {
 } from '../../contracts/people';
 import type { TAppDeps } from '../../deps';
 import { AppError } from '../../errors';
+import { IDEMPOTENCY_HEADER, parseIdempotencyKey, runIdempotent } from '../../idempotency/idempotency';
 import { sendPage } from '../../http/paging';
 import { listRelatedAccounts } from '../../services/accounts/related-accounts';
 import { getMailingAddress, listAddressBook, putMailingAddress } from '../../services/people/address';
@@ -53,35 +54,52 @@ export function userRoutes(deps: TAppDeps) {
     );
 
     // ---- Collections without a user id (static paths win over /:userId) ----
-    app.get('/v1/users/address-book', async (request, reply) => {
+    app.get('/v1/users/address-book', { schema: { querystring: ZPagingQuery } }, async (request, reply) => {
       const page = parseInput(ZPagingQuery, request.query);
       return sendPage(reply, await listAddressBook(db, request.identity, page));
     });
     app.get('/v1/users/market-preferences', async (request) => marketPreferences(db, request.identity));
 
     // ---- The user ----
-    app.post('/v1/users', async (request, reply) => {
+    app.post('/v1/users', { schema: { body: ZCreateChild } }, async (request, reply) => {
       const input = parseInput(ZCreateChild, request.body ?? {});
-      return reply.code(201).send(await createChild(db, request.identity, input));
+      const key = parseIdempotencyKey(request.headers[IDEMPOTENCY_HEADER]);
+      if (key === null || !request.identity)
+        return reply.code(201).send(await createChild(db, request.identity, input));
+      // A retried creation with the same Idempotency-Key answers the first child (server/idempotency).
+      const answer = await runIdempotent(
+        deps,
+        { actorId: request.identity.userId, key, operation: 'POST /v1/users', payload: input },
+        async (scope) => ({ status: 201, body: await createChild(scope.db, request.identity, input) }),
+      );
+      return reply.code(answer.status).send(answer.body);
     });
-    app.get('/v1/users/:userId', async (request) => {
+    app.get('/v1/users/:userId', { schema: { params: ZUserIdParams } }, async (request) => {
       const { userId } = parseInput(ZUserIdParams, request.params);
       return getProfile(db, request.identity, userId);
     });
-    app.put('/v1/users/:userId', async (request) => {
-      const { userId } = parseInput(ZUserIdParams, request.params);
-      return putProfile(db, request.identity, userId, parseInput(ZProfilePut, withoutUserId(request.body ?? {})));
-    });
-    app.patch('/v1/users/:userId', async (request) => {
-      const { userId } = parseInput(ZUserIdParams, request.params);
-      return patchProfile(db, request.identity, userId, parseInput(ZProfilePatch, withoutUserId(request.body ?? {})));
-    });
-    app.delete('/v1/users/:userId', async (request, reply) => {
+    app.put(
+      '/v1/users/:userId',
+      { schema: { params: ZUserIdParams }, config: { openapiBody: ZProfilePut } },
+      async (request) => {
+        const { userId } = parseInput(ZUserIdParams, request.params);
+        return putProfile(db, request.identity, userId, parseInput(ZProfilePut, withoutUserId(request.body ?? {})));
+      },
+    );
+    app.patch(
+      '/v1/users/:userId',
+      { schema: { params: ZUserIdParams }, config: { openapiBody: ZProfilePatch } },
+      async (request) => {
+        const { userId } = parseInput(ZUserIdParams, request.params);
+        return patchProfile(db, request.identity, userId, parseInput(ZProfilePatch, withoutUserId(request.body ?? {})));
+      },
+    );
+    app.delete('/v1/users/:userId', { schema: { params: ZUserIdParams } }, async (request, reply) => {
       const { userId } = parseInput(ZUserIdParams, request.params);
       await deleteAccount(deps, request.identity, userId);
       return reply.code(204).send();
     });
-    app.get('/v1/users/:userId/export', async (request, reply) => {
+    app.get('/v1/users/:userId/export', { schema: { params: ZUserIdParams } }, async (request, reply) => {
       const { userId } = parseInput(ZUserIdParams, request.params);
       if (!request.identity) throw new AppError('UNAUTHENTICATED');
       if (request.identity.userId !== userId) throw new AppError('FORBIDDEN');
@@ -92,7 +110,7 @@ export function userRoutes(deps: TAppDeps) {
     });
 
     // ---- Picture ----
-    app.get('/v1/users/:userId/picture', async (request, reply) => {
+    app.get('/v1/users/:userId/picture', { schema: { params: ZUserIdParams } }, async (request, reply) => {
       const { userId } = parseInput(ZUserIdParams, request.params);
       const bytes = await readPicture(deps, userId);
       reply.header('content-type', 'image/webp');
@@ -100,102 +118,140 @@ export function userRoutes(deps: TAppDeps) {
       reply.header('cache-control', 'public, max-age=31536000, immutable');
       return reply.send(bytes);
     });
-    app.put('/v1/users/:userId/picture', async (request) => {
+    app.put('/v1/users/:userId/picture', { schema: { params: ZUserIdParams } }, async (request) => {
       const { userId } = parseInput(ZUserIdParams, request.params);
       return setPicture(deps, request.identity, userId, {
         contentType: request.headers['content-type'] ?? '',
         bytes: request.body,
       });
     });
-    app.delete('/v1/users/:userId/picture', async (request, reply) => {
+    app.delete('/v1/users/:userId/picture', { schema: { params: ZUserIdParams } }, async (request, reply) => {
       const { userId } = parseInput(ZUserIdParams, request.params);
       await removePicture(deps, request.identity, userId);
       return reply.code(204).send();
     });
 
     // ---- Preferences, settings, address ----
-    app.get('/v1/users/:userId/preferences', async (request) => {
+    app.get('/v1/users/:userId/preferences', { schema: { params: ZUserIdParams } }, async (request) => {
       const { userId } = parseInput(ZUserIdParams, request.params);
       return getPreferences(db, request.identity, userId);
     });
-    app.put('/v1/users/:userId/preferences', async (request) => {
-      const { userId } = parseInput(ZUserIdParams, request.params);
-      return setPreference(
-        db,
-        request.identity,
-        userId,
-        parseInput(ZPreferenceUpdate, withoutUserId(request.body ?? {})),
-      );
-    });
-    app.get('/v1/users/:userId/settings', async (request) => {
+    app.put(
+      '/v1/users/:userId/preferences',
+      { schema: { params: ZUserIdParams }, config: { openapiBody: ZPreferenceUpdate } },
+      async (request) => {
+        const { userId } = parseInput(ZUserIdParams, request.params);
+        return setPreference(
+          db,
+          request.identity,
+          userId,
+          parseInput(ZPreferenceUpdate, withoutUserId(request.body ?? {})),
+        );
+      },
+    );
+    app.get('/v1/users/:userId/settings', { schema: { params: ZUserIdParams } }, async (request) => {
       const { userId } = parseInput(ZUserIdParams, request.params);
       return getSettings(db, request.identity, userId);
     });
-    app.patch('/v1/users/:userId/settings', async (request) => {
-      const { userId } = parseInput(ZUserIdParams, request.params);
-      return updateSettings(
-        db,
-        request.identity,
-        userId,
-        parseInput(ZSettingsPatch, withoutUserId(request.body ?? {})),
-      );
-    });
-    app.get('/v1/users/:userId/mailing-address', async (request) => {
+    app.patch(
+      '/v1/users/:userId/settings',
+      { schema: { params: ZUserIdParams }, config: { openapiBody: ZSettingsPatch } },
+      async (request) => {
+        const { userId } = parseInput(ZUserIdParams, request.params);
+        return updateSettings(
+          db,
+          request.identity,
+          userId,
+          parseInput(ZSettingsPatch, withoutUserId(request.body ?? {})),
+        );
+      },
+    );
+    app.get('/v1/users/:userId/mailing-address', { schema: { params: ZUserIdParams } }, async (request) => {
       const { userId } = parseInput(ZUserIdParams, request.params);
       return getMailingAddress(db, request.identity, userId);
     });
-    app.put('/v1/users/:userId/mailing-address', async (request) => {
-      const { userId } = parseInput(ZUserIdParams, request.params);
-      return putMailingAddress(
-        db,
-        request.identity,
-        userId,
-        parseInput(ZMailingAddress, withoutUserId(request.body ?? {})),
-      );
-    });
+    app.put(
+      '/v1/users/:userId/mailing-address',
+      { schema: { params: ZUserIdParams }, config: { openapiBody: ZMailingAddress } },
+      async (request) => {
+        const { userId } = parseInput(ZUserIdParams, request.params);
+        return putMailingAddress(
+          db,
+          request.identity,
+          userId,
+          parseInput(ZMailingAddress, withoutUserId(request.body ?? {})),
+        );
+      },
+    );
 
     // ---- Relations ----
-    app.get('/v1/users/:userId/parent-accounts', async (request) => {
+    app.get('/v1/users/:userId/parent-accounts', { schema: { params: ZUserIdParams } }, async (request) => {
       const { userId } = parseInput(ZUserIdParams, request.params);
       return listParentAccounts(db, request.identity, userId);
     });
-    app.get('/v1/users/:userId/followed-users', async (request, reply) => {
-      const { userId } = parseInput(ZUserIdParams, request.params);
-      return sendPage(reply, await listFollowed(db, request.identity, userId, parseInput(ZPagingQuery, request.query)));
-    });
-    app.get('/v1/users/:userId/follower-users', async (request, reply) => {
-      const { userId } = parseInput(ZUserIdParams, request.params);
-      return sendPage(
-        reply,
-        await listFollowers(db, request.identity, userId, parseInput(ZPagingQuery, request.query)),
-      );
-    });
-    app.get('/v1/users/:userId/followed-users-suggestions', async (request, reply) => {
-      const { userId } = parseInput(ZUserIdParams, request.params);
-      return sendPage(
-        reply,
-        await listSuggestions(db, request.identity, userId, parseInput(ZPagingQuery, request.query)),
-      );
-    });
-    app.get('/v1/users/:userId/blocked-follower-users', async (request, reply) => {
-      const { userId } = parseInput(ZUserIdParams, request.params);
-      return sendPage(reply, await listBlocked(db, request.identity, userId, parseInput(ZPagingQuery, request.query)));
-    });
+    app.get(
+      '/v1/users/:userId/followed-users',
+      { schema: { params: ZUserIdParams, querystring: ZPagingQuery } },
+      async (request, reply) => {
+        const { userId } = parseInput(ZUserIdParams, request.params);
+        return sendPage(
+          reply,
+          await listFollowed(db, request.identity, userId, parseInput(ZPagingQuery, request.query)),
+        );
+      },
+    );
+    app.get(
+      '/v1/users/:userId/follower-users',
+      { schema: { params: ZUserIdParams, querystring: ZPagingQuery } },
+      async (request, reply) => {
+        const { userId } = parseInput(ZUserIdParams, request.params);
+        return sendPage(
+          reply,
+          await listFollowers(db, request.identity, userId, parseInput(ZPagingQuery, request.query)),
+        );
+      },
+    );
+    app.get(
+      '/v1/users/:userId/followed-users-suggestions',
+      { schema: { params: ZUserIdParams, querystring: ZPagingQuery } },
+      async (request, reply) => {
+        const { userId } = parseInput(ZUserIdParams, request.params);
+        return sendPage(
+          reply,
+          await listSuggestions(db, request.identity, userId, parseInput(ZPagingQuery, request.query)),
+        );
+      },
+    );
+    app.get(
+      '/v1/users/:userId/blocked-follower-users',
+      { schema: { params: ZUserIdParams, querystring: ZPagingQuery } },
+      async (request, reply) => {
+        const { userId } = parseInput(ZUserIdParams, request.params);
+        return sendPage(
+          reply,
+          await listBlocked(db, request.identity, userId, parseInput(ZPagingQuery, request.query)),
+        );
+      },
+    );
     // Related accounts (users sharing the member's e-mail), paged; only the member (or staff acting as them).
-    app.get('/v1/users/:userId/users-same-email', async (request, reply) => {
-      const { userId } = parseInput(ZUserIdParams, request.params);
-      const page = parseInput(ZPagingQuery, request.query);
-      if (!request.identity) throw new AppError('UNAUTHENTICATED');
-      if (request.identity.userId !== userId) throw new AppError('FORBIDDEN');
-      return sendPage(reply, await listRelatedAccounts(deps, { userId, page }));
-    });
+    app.get(
+      '/v1/users/:userId/users-same-email',
+      { schema: { params: ZUserIdParams, querystring: ZPagingQuery } },
+      async (request, reply) => {
+        const { userId } = parseInput(ZUserIdParams, request.params);
+        const page = parseInput(ZPagingQuery, request.query);
+        if (!request.identity) throw new AppError('UNAUTHENTICATED');
+        if (request.identity.userId !== userId) throw new AppError('FORBIDDEN');
+        return sendPage(reply, await listRelatedAccounts(deps, { userId, page }));
+      },
+    );
 
     // ---- Terms ----
-    app.get('/v1/users/:userId/terms-of-service', async (request) => {
+    app.get('/v1/users/:userId/terms-of-service', { schema: { params: ZUserIdParams } }, async (request) => {
       const { userId } = parseInput(ZUserIdParams, request.params);
       return hasAcceptedTerms(db, request.identity, userId);
     });
-    app.post('/v1/users/:userId/terms-of-service', async (request, reply) => {
+    app.post('/v1/users/:userId/terms-of-service', { schema: { params: ZUserIdParams } }, async (request, reply) => {
       const { userId } = parseInput(ZUserIdParams, request.params);
       await acceptTerms(db, request.identity, userId);
       return reply.code(204).send();
