@@ -55,8 +55,8 @@ export function registerMetrics(
     labelNames: ['state'],
     registers: [registry],
     collect() {
-      const stats = databasePoolStats(options.db);
-      if (!stats) return;
+      // Before the first query the pool is not open yet: nothing in it.
+      const stats = databasePoolStats(options.db) ?? { active: 0, idle: 0, total: 0, waiting: 0 };
       for (const [state, value] of Object.entries(stats)) this.set({ state }, value);
     },
   });
