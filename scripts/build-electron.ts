@@ -1,33 +1,40 @@
 /**
- * Compiles the desktop shell (main process and preload) with esbuild into build/out/electron.
- * Electron itself is installed without its binary here, so packaging happens on a machine that can
- * download it: `npx electron-builder --config build/electron-builder.yml`.
+ * Compiles the desktop shell with esbuild into build/out: the main process (ESM) and the preload
+ * (CommonJS, as sandboxed preloads must be) into build/out/electron, which is all the packaged app
+ * holds, and electron-builder's afterPack hook (flips the fuses) into build/out/after-pack.cjs.
+ * Electron itself is installed without its binary here, so packaging (`npm run desktop:package`)
+ * happens on a machine that can download it.
  */
 import path from 'node:path';
-import { build } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
 import { PROJECT_ROOT } from './lib/database-server';
 
-const outdir = path.join(PROJECT_ROOT, 'build', 'out', 'electron');
+const out = path.join(PROJECT_ROOT, 'build', 'out');
+const outdir = path.join(out, 'electron');
+const shared: BuildOptions = { bundle: true, platform: 'node', target: 'node20', external: ['electron'] };
+
 await build({
+  ...shared,
   entryPoints: { main: path.join(PROJECT_ROOT, 'electron', 'main.ts') },
   outdir,
-  bundle: true,
-  platform: 'node',
   format: 'esm',
-  target: 'node20',
-  external: ['electron'],
   sourcemap: true,
   outExtension: { '.js': '.js' },
 });
-// Sandboxed preloads must be CommonJS.
 await build({
+  ...shared,
   entryPoints: { preload: path.join(PROJECT_ROOT, 'electron', 'preload.ts') },
   outdir,
-  bundle: true,
-  platform: 'node',
   format: 'cjs',
-  target: 'node20',
-  external: ['electron'],
+  outExtension: { '.js': '.cjs' },
+});
+// Runs inside electron-builder (Node), which resolves @electron/fuses from node_modules.
+await build({
+  ...shared,
+  entryPoints: { 'after-pack': path.join(PROJECT_ROOT, 'electron', 'after-pack.ts') },
+  outdir: out,
+  format: 'cjs',
+  external: ['electron', '@electron/fuses'],
   outExtension: { '.js': '.cjs' },
 });
 console.log(`Desktop shell built into ${path.relative(PROJECT_ROOT, outdir)}`);

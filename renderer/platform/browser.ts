@@ -1,5 +1,7 @@
 import type { TPlatform } from './types';
 
+const DESKTOP_ONLY = 'Support windows open in the desktop support console';
+
 export const browserPlatform: TPlatform = {
   kind: 'web',
   async getAppVersion() {
@@ -9,6 +11,16 @@ export const browserPlatform: TPlatform = {
     const parsed = new URL(url);
     if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error('Only web links can be opened');
     window.open(parsed.toString(), '_blank', 'noopener,noreferrer');
+  },
+  supportsIdentityWindows: false,
+  async openIdentityWindow() {
+    throw new Error(DESKTOP_ONLY);
+  },
+  async listIdentityWindows() {
+    return [];
+  },
+  async focusIdentityWindow() {
+    throw new Error(DESKTOP_ONLY);
   },
 };
 
