@@ -32,6 +32,9 @@ const inviteAddressBookScreen: TScreenLoader = () => import('../features/exchang
 const inviteGroupsScreen: TScreenLoader = () => import('../features/exchanges/join/invite-groups-screen');
 const inviteContactsScreen: TScreenLoader = () => import('../features/exchanges/join/invite-contacts-screen');
 const messagesScreen: TScreenLoader = () => import('../features/messages/messages-screen');
+const adminUserMessages: TScreenLoader = () => import('../features/admin/user-messages-screen');
+const adminExchangeDetails: TScreenLoader = () => import('../features/admin/exchange-details-screen');
+const adminGroupDetails: TScreenLoader = () => import('../features/admin/group-details-screen');
 
 export const SCREENS: Partial<Record<TRouteName, TScreenLoader>> = {
   // Auth
@@ -191,6 +194,27 @@ export const SCREENS: Partial<Record<TRouteName, TScreenLoader>> = {
   'v2.messages.chats': messagesScreen,
   'v2.messages.reminders': messagesScreen,
   'v2.activity': () => import('../features/activity/activity-screen'),
+  // Admin (features/admin): the support console's tools, staff only.
+  'v2.admin.root': () => import('../features/admin/admin-home-screen'),
+  'v2.admin.findUser': () => import('../features/admin/find-user-screen'),
+  'v2.admin.user': () => import('../features/admin/user-screen'),
+  'v2.admin.mergeAccounts': () => import('../features/admin/merge-accounts-screen'),
+  'v2.admin.userMessages': adminUserMessages,
+  'v2.admin.userMessages.user': adminUserMessages,
+  'v2.admin.viewExchangeDetails': () => import('../features/admin/exchange-search-screen'),
+  'v2.admin.viewExchangeDetails.exchange': adminExchangeDetails,
+  'v2.admin.viewExchangeDetails.events': adminExchangeDetails,
+  'v2.admin.viewExchangeDetails.questions': adminExchangeDetails,
+  'v2.admin.viewExchangeDetails.restrictions': adminExchangeDetails,
+  'v2.admin.viewExchangeDetails.countries': adminExchangeDetails,
+  'v2.admin.viewExchangeDetails.notes': adminExchangeDetails,
+  'v2.admin.viewGroupDetails': () => import('../features/admin/group-search-screen'),
+  'v2.admin.viewGroupDetails.group': adminGroupDetails,
+  'v2.admin.viewGroupDetails.removedMembers': adminGroupDetails,
+  'v2.admin.viewGroupDetails.invitations': adminGroupDetails,
+  'v2.admin.replaceExchangePerson': () => import('../features/admin/replace-person-screen'),
+  'v2.admin.cloneWishLists': () => import('../features/admin/clone-wish-lists-screen'),
+  'v2.admin.auditLog': () => import('../features/admin/audit-log-screen'),
 };
 
 /** The catch-all's screen (unknown paths, malformed ids). */

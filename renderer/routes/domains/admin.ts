@@ -4,8 +4,10 @@ import type { TRouteDefinition } from '../definitions';
 export const adminRoutes = [
   { name: 'v2.admin.root', path: '/admin/', guard: 'admin' },
   { name: 'v2.admin.findUser', path: '/admin/finduser/', guard: 'admin' },
+  { name: 'v2.admin.user', path: '/admin/finduser/:userId/', guard: 'admin' },
   { name: 'v2.admin.mergeAccounts', path: '/admin/mergeaccounts/', guard: 'admin' },
   { name: 'v2.admin.userMessages', path: '/admin/UserMessages/', guard: 'admin' },
+  { name: 'v2.admin.userMessages.user', path: '/admin/UserMessages/:userId/', guard: 'admin' },
   { name: 'v2.admin.viewExchangeDetails', path: '/admin/viewexchangedetails/', guard: 'admin' },
   {
     name: 'v2.admin.viewExchangeDetails.exchange',
@@ -51,6 +53,8 @@ export const adminRoutes = [
   },
   { name: 'v2.admin.replaceExchangePerson', path: '/admin/replaceexchangeperson/', guard: 'admin' },
   { name: 'v2.admin.cloneWishLists', path: '/admin/clonewishlists/', guard: 'admin' },
+  // The support audit log: impersonations, merges, message reads (ours; not an old-admin page).
+  { name: 'v2.admin.auditLog', path: '/admin/auditlog/', guard: 'admin' },
   // Every other /admin/{pageName}[/{resourceId}] page belongs to the old admin app.
   {
     name: 'legacy.admin.otherPage',

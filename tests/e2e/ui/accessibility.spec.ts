@@ -2,10 +2,11 @@
  * The accessibility sweep: every route of the route table that has a screen (read from
  * renderer/routes/screens.ts, so new screens join by themselves), plus the not-found page, opened
  * as a visitor and as a signed-in member. Guarded routes a visitor cannot see are checked where
- * they send the visitor (the log-in screen).
+ * they send the visitor (the log-in screen). The admin routes are also opened as support staff
+ * (the demo support admin), who see them as they are.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO_LOGIN, seedId } from '../../../prisma/seed';
+import { DEMO_LOGIN, DEMO_SUPPORT_LOGIN, seedId } from '../../../prisma/seed';
 import { fillPath } from '../../../renderer/routes/route-table';
 import { listRenderedRoutes } from '../../../renderer/routes/screens';
 import { expectAccessible } from '../pages/a11y';
@@ -17,23 +18,32 @@ function addressOf(path: string): string {
   return fillPath(path, new Proxy({}, { get: () => ANY_ID }) as Record<string, string>);
 }
 
-async function logIn(request: APIRequestContext): Promise<string> {
+/** Who each signed-in actor is: the demo member, or the demo support admin (admin routes only). */
+const SIGN_INS = {
+  member: { login: DEMO_LOGIN, userId: seedId('user:demo') },
+  support: { login: DEMO_SUPPORT_LOGIN, userId: seedId('user:support') },
+} as const;
+
+async function logIn(
+  request: APIRequestContext,
+  login: { email: string; password: string } = DEMO_LOGIN,
+): Promise<string> {
   const answer = await request.post('/auth/v2/log-in/', {
-    data: { email: DEMO_LOGIN.email, password: DEMO_LOGIN.password },
+    data: { email: login.email, password: login.password },
     headers: { 'content-type': 'application/json' },
   });
   expect(answer.status()).toBe(200);
   return ((await answer.json()) as { accessToken: string }).accessToken;
 }
 
-for (const actor of ['visitor', 'member'] as const) {
+for (const actor of ['visitor', 'member', 'support'] as const) {
   test.describe(`accessibility as a ${actor}`, () => {
     test.beforeAll(async ({ request }) => {
-      if (actor !== 'member') return;
-      // The demo member accepts the terms once (the terms dialog has its own tests), so each
+      if (actor === 'visitor') return;
+      // The signed-in actor accepts the terms once (the terms dialog has its own tests), so each
       // page below is judged as it is, not behind the dialog.
-      const token = await logIn(request);
-      const accepted = await request.post(`/v1/users/${seedId('user:demo')}/terms-of-service`, {
+      const token = await logIn(request, SIGN_INS[actor].login);
+      const accepted = await request.post(`/v1/users/${SIGN_INS[actor].userId}/terms-of-service`, {
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         data: {},
       });
@@ -41,10 +51,11 @@ for (const actor of ['visitor', 'member'] as const) {
     });
 
     test.beforeEach(async ({ page }) => {
-      if (actor === 'member') await logIn(page.request);
+      if (actor !== 'visitor') await logIn(page.request, SIGN_INS[actor].login);
     });
 
-    for (const route of swept) {
+    // Support staff are swept over the admin area only; elsewhere they are members like any other.
+    for (const route of actor === 'support' ? swept.filter((entry) => entry.guard === 'admin') : swept) {
       test(`${route.path} (${route.name})`, async ({ page }) => {
         await page.goto(addressOf(route.path));
         await expectAccessible(page, `${route.path} as a ${actor}`);
