@@ -2,7 +2,7 @@
  * Starts the monolith from the environment, with graceful shutdown on SIGINT/SIGTERM:
  *   1. drain: /readyz and every new request answer 503 with Retry-After (server/http/drain.ts),
  *      while requests already accepted run to their end;
- *   2. once none is left (or SHUTDOWN_GRACE_MS has passed), close: stop listening, cut live
+ *   2. after at least a second of that, once none is left (or SHUTDOWN_GRACE_MS has passed), close: stop listening, cut live
  *      streams (their clients resume elsewhere from their last event id), stop the job worker
  *      (it finishes the job in hand), close Redis and the database;
  *   3. exit 0. If closing hangs, the process exits 1 five seconds after the grace period
@@ -12,6 +12,8 @@ import { ConfigError, loadConfig, type TConfig } from './config';
 import { buildServer, type TServer } from './app';
 
 const CLOSE_MARGIN_MS = 5_000;
+const DRAIN_MIN_MS = 1_000;
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function startServer(config: TConfig): Promise<TServer> {
   const app = await buildServer(config, { jobs: true });
@@ -30,6 +32,9 @@ export async function startServer(config: TConfig): Promise<TServer> {
     app.log.info({ signal, inFlight: drain.inFlight }, 'shutting down: new requests get 503, draining the rest');
     drain.start();
     let grace: NodeJS.Timeout | undefined;
+    // At least a second of 503s (unless the grace is shorter), so a load balancer polling /readyz
+    // sees it and moves the traffic before the listener closes; then as soon as nothing is in flight.
+    await sleep(Math.min(DRAIN_MIN_MS, config.shutdownGraceMs));
     await Promise.race([drain.idle(), new Promise((resolve) => (grace = setTimeout(resolve, config.shutdownGraceMs)))]);
     clearTimeout(grace);
     app.log.info({ inFlight: drain.inFlight, ms: Date.now() - started }, 'drained; closing');

@@ -166,11 +166,15 @@ function readPid(dataDir: string): number | null {
   }
 }
 
-export function stopEmbeddedMariadb(dataDir = path.join(PROJECT_ROOT, '.data', 'mariadb')): boolean {
+/** Stops the private MariaDB of `dataDir` (SIGKILL: as a crash or a lost machine would, for fault tests). */
+export function stopEmbeddedMariadb(
+  dataDir = path.join(PROJECT_ROOT, '.data', 'mariadb'),
+  signal: NodeJS.Signals = 'SIGTERM',
+): boolean {
   const pid = readPid(dataDir);
   if (!pid) return false;
   try {
-    process.kill(pid, 'SIGTERM');
+    process.kill(pid, signal);
     return true;
   } catch {
     return false;

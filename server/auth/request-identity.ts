@@ -9,6 +9,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TDb } from '../db/client';
 import type { TAppDeps } from '../deps';
+import { databaseUnavailableError } from '../http/database-health';
 import { isStaff, loadAccount } from './roles';
 import { isFamilyLive } from './revocation';
 import { endImpersonation } from './sessions';
@@ -66,6 +67,8 @@ export async function identityFromRequest(
     }
     return identity;
   } catch (error) {
+    // A lost database is not a bad token: answer 503 (server/http/database-health.ts), not 401.
+    if (databaseUnavailableError(error)) throw error;
     request.identityError = error instanceof InvalidTokenError ? error.message : 'Invalid token';
     return null;
   }
