@@ -1,7 +1,6 @@
 /**
- * What each route object carries in react-router's `handle`: its table name, flags and guard, and
- * for a route whose screen is not built yet, what the coming-soon screen shows. The shell reads the
- * deepest match's handle to honour the flags.
+ * What each route object carries in react-router's `handle`: its table name, flags and guard. The
+ * shell reads the deepest match's handle to honour the flags.
  */
 import { useMatches } from 'react-router-dom';
 import type { TRouteFlags, TRouteGuard } from '../routes/route-table';
@@ -10,8 +9,6 @@ export interface TRouteHandle {
   routeName: string;
   flags: TRouteFlags;
   guard: TRouteGuard | null;
-  /** Set on table routes without a screen yet: the friendly title of their area ("Gift exchanges"). */
-  comingSoon?: { title: string };
 }
 
 export function isRouteHandle(value: unknown): value is TRouteHandle {

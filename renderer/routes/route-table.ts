@@ -11,9 +11,8 @@
  * - every path ends with '/', parameters are written `:name` (react-router syntax);
  * - every name carries the design-version prefix `legacy.` or `v2.`; spec route names given in
  *   parentheses (authSignUp, authLogin, authUserSetup, mergeAccounts, relatedAccounts) are kept verbatim;
- * - a route without a screen in ./screens.ts is still listed (so `href()` can build it); the router
- *   mounts it with the coming-soon screen (titled after its area, guard and UUID checks kept) until
- *   its screen exists;
+ * - every route the router mounts has a screen in ./screens.ts or a redirect (tests/unit/routes
+ *   checks it; the router refuses a route with neither);
  * - `redirectTo` names another route of this table; the router redirects there with the same params.
  *   Legacy addresses whose v2 twin exists redirect to it (old e-mail links keep working), except
  *   view-draw, which goes the other way (v2 → legacy);

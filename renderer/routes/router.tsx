@@ -1,9 +1,9 @@
 /**
  * The browser router built from the route table: one root layout route (the app shell), a pathless
  * error-boundary route inside it, every route of the table that the app serves (its screen, lazy;
- * its redirect; or, while its screen is not built yet, the lazy coming-soon screen, with the area's
- * title in its handle), and the not-found catch-all for paths that are not in the table at all.
- * `fullPageLoad` routes live outside the app and are never mounted.
+ * or its redirect), and the not-found catch-all for paths that are not in the table at all.
+ * `fullPageLoad` routes live outside the app and are never mounted; any other route without a
+ * screen or a redirect is a mistake the router refuses at start (and a unit test catches first).
  * Every screen of a guarded route is wrapped in the route guard (renderer/auth/guards.tsx), which
  * also sends a 401 from any query or mutation of that screen to the log-in screen.
  *
@@ -42,7 +42,6 @@ import {
   type TRouteDefinition,
 } from './route-table';
 import { notFoundScreen, screenOf, type TScreenLoader } from './screens';
-import { routeAreaTitle } from './route-title';
 
 export type TAppRouter = ReturnType<typeof createBrowserRouter>;
 
@@ -66,17 +65,21 @@ export const CONTENT_SCREENS: Readonly<Record<string, string>> = {
   'v2.splash': 'splash',
 };
 
-/** The screen of table routes whose own screen is not built yet (the route table stays React-free). */
-export const comingSoonScreen: TScreenLoader = () => import('../features/coming-soon/coming-soon-screen');
-
-/** A table route the app serves whose screen is not built yet: it shows the coming-soon screen. */
-export function isComingSoon(route: TRouteDefinition): boolean {
-  return !route.fullPageLoad && screenOf(route.name) === undefined && route.redirectTo === undefined;
+/** How a table route is served: its screen, its redirect, or a full page load (outside the app). */
+export function routeServing(route: TRouteDefinition): 'screen' | 'redirect' | 'full-page-load' | null {
+  if (route.fullPageLoad) return 'full-page-load';
+  if (route.redirectTo !== undefined) return 'redirect';
+  return screenOf(route.name) !== undefined ? 'screen' : null;
 }
 
 function handleOf(route: TRouteDefinition): TRouteHandle {
-  const handle: TRouteHandle = { routeName: route.name, flags: route.flags ?? {}, guard: route.guard ?? null };
-  return isComingSoon(route) ? { ...handle, comingSoon: { title: routeAreaTitle(route.name) } } : handle;
+  return { routeName: route.name, flags: route.flags ?? {}, guard: route.guard ?? null };
+}
+
+function screenFor(route: TRouteDefinition): TScreenLoader {
+  const screen = screenOf(route.name);
+  if (!screen) throw new Error(`Route ${route.name} has no screen, redirect or full page load`);
+  return screen;
 }
 
 /** Path params that must be UUIDs and are not: the route renders not-found (spec §5). */
@@ -181,9 +184,7 @@ function routeObject(route: TRouteDefinition, deps: TRouterDeps, isInitialized: 
     id: route.name,
     handle: handleOf(route),
     ...(loader ? { loader } : {}),
-    ...(target
-      ? { Component: RedirectingScreen }
-      : { lazy: lazyScreen(route, screenOf(route.name) ?? comingSoonScreen, deps) }),
+    ...(target ? { Component: RedirectingScreen } : { lazy: lazyScreen(route, screenFor(route), deps) }),
   };
   const location = childLocation(route.path);
   return 'index' in location ? { ...base, index: true } : { ...base, path: location.path };

@@ -3,8 +3,8 @@
  * (router.tsx, route-error-boundary.tsx) and the `npm run routes` CLI read it; features never import
  * it, so the route table and `href()` stay free of screens and the renderer free of import cycles.
  *
- * Screens load lazily (spec §2): each entry is an `import()` the CLI never calls. A table route with
- * no entry here shows the coming-soon screen until its domain lands.
+ * Screens load lazily (spec §2): each entry is an `import()` the CLI never calls. Every table route
+ * has an entry here, unless it redirects or is a full page load (tests/unit/routes/router.test.ts).
  */
 import type { ComponentType } from 'react';
 import { notFoundRoute, routeTable, type TRouteDefinition, type TRouteGuard, type TRouteName } from './route-table';
@@ -220,7 +220,7 @@ export const SCREENS: Partial<Record<TRouteName, TScreenLoader>> = {
 /** The catch-all's screen (unknown paths, malformed ids). */
 export const notFoundScreen: TScreenLoader = () => import('../features/not-found/not-found-screen');
 
-/** The screen of a route, or undefined while its domain has not landed. */
+/** The screen of a route (undefined for redirects and full page loads). */
 export function screenOf(routeName: string): TScreenLoader | undefined {
   if (routeName === notFoundRoute.name) return notFoundScreen;
   return (SCREENS as Readonly<Record<string, TScreenLoader | undefined>>)[routeName];

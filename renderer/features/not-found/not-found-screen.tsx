@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { SearchIcon } from '../../app/icons';
 import { href } from '../../routes/route-table';
 
-/** Unknown paths and malformed ids land here (spec §2); table routes without a screen show coming-soon. */
+/** Unknown paths and malformed ids land here (spec §2). */
 export default function NotFoundScreen() {
   return (
     <Container size="sm" py={64} data-testid="not-found">

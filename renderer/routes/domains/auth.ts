@@ -52,7 +52,9 @@ export const authRoutes = [
     path: '/auth/reset-password/',
     flags: AUTH_FLAGS,
   },
-  { name: 'v2.auth.confirmEmail', path: '/auth/v2/confirm-email/', flags: AUTH_FLAGS },
+  // The server's e-mail confirmation link (GET /auth/v2/confirm-email/?token=…, which redirects to
+  // /a/email-confirmed/): reached by a full page load, never mounted.
+  { name: 'v2.auth.confirmEmail', path: '/auth/v2/confirm-email/', flags: AUTH_FLAGS, fullPageLoad: true },
   {
     name: 'v2.switchIdentity',
     path: '/switch-identity/',

@@ -1,9 +1,8 @@
 import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { TRouteHandle } from '../../../renderer/app/route-handle';
-import { buildRouteObjects, isComingSoon, isMounted } from '../../../renderer/routes/router';
+import { buildRouteObjects, isMounted, routeServing } from '../../../renderer/routes/router';
 import { findRoute, notFoundRoute, routeTable, type TRouteDefinition } from '../../../renderer/routes/route-table';
-import { humanizeName, routeArea, routeAreaTitle } from '../../../renderer/routes/route-title';
 
 const routes: readonly TRouteDefinition[] = routeTable;
 const EXCHANGE_ID = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
@@ -26,23 +25,19 @@ async function loadComponent(id: string): Promise<{ displayName?: string; name: 
   return loaded.Component;
 }
 
-describe('route titles', () => {
-  it('derives a friendly area title from the route name', () => {
-    expect(routeAreaTitle('v2.giftExchanges.list')).toBe('Gift exchanges');
-    expect(routeAreaTitle('v2.giftExchanges.main')).toBe('Gift exchanges');
-    expect(routeAreaTitle('v2.wishLists.own')).toBe('Wish lists');
-    expect(routeAreaTitle('v2.shop.root')).toBe('Shop');
-    expect(routeAreaTitle('v2.groups.list')).toBe('Groups');
-    expect(routeAreaTitle('legacy.settings.following')).toBe('Settings');
-    expect(routeAreaTitle('v2.emailNotifications')).toBe('Email notifications');
-    expect(routeAreaTitle('v2.generator.root')).toBe('Secret Santa generator');
-    expect(routeArea('legacy.giftExchanges.activity')).toBe('giftExchanges');
-    expect(humanizeName('familyManager')).toBe('Family manager');
-    expect(routeAreaTitle('')).toBe('Gifting');
+describe('router: every table route has a screen, a redirect or is a full page load', () => {
+  it('serves every route of the table one of those ways (no placeholder screens any more)', () => {
+    const unserved = routes.filter((route) => routeServing(route) === null).map((route) => route.name);
+    expect(unserved).toEqual([]);
+    // Each way is used: screens, redirects (legacy twins, other admin pages) and server pages.
+    const ways = new Set(routes.map(routeServing));
+    expect(ways).toEqual(new Set(['screen', 'redirect', 'full-page-load']));
+    expect(routeServing(findRoute('v2.admin.findUser'))).toBe('screen');
+    expect(routeServing(findRoute('legacy.admin.otherPage'))).toBe('redirect');
+    expect(routeServing(findRoute('legacy.oldAdmin.page'))).toBe('full-page-load');
+    expect(routeServing(findRoute('v2.auth.endpoints.login'))).toBe('full-page-load');
   });
-});
 
-describe('router: table routes without a screen show coming-soon', () => {
   it('mounts every table route except the full-page-load ones', () => {
     const mounted = routes.filter(isMounted).map((route) => route.name);
     expect(screens.map((route) => route.id)).toEqual([...mounted, notFoundRoute.name]);
@@ -51,22 +46,17 @@ describe('router: table routes without a screen show coming-soon', () => {
     for (const route of fullPage) expect(byId(route.name), route.name).toBeUndefined();
   });
 
-  it('gives coming-soon routes a lazy screen and their area title, and only them', () => {
-    const comingSoon = routes.filter(isComingSoon);
-    expect(comingSoon.map((route) => route.name)).toEqual(
-      expect.arrayContaining(['v2.admin.findUser', 'v2.admin.mergeAccounts']),
-    );
-    for (const route of comingSoon) {
-      expect(typeof byId(route.name)?.lazy, route.name).toBe('function');
-      expect(handleOf(route.name)?.comingSoon, route.name).toEqual({ title: routeAreaTitle(route.name) });
+  it('gives screen routes a lazy screen and redirect routes none', () => {
+    for (const route of routes.filter(isMounted)) {
+      const object = byId(route.name);
+      if (route.redirectTo) expect(object?.lazy, route.name).toBeUndefined();
+      else expect(typeof object?.lazy, route.name).toBe('function');
+      expect(handleOf(route.name), route.name).toEqual({
+        routeName: route.name,
+        flags: route.flags ?? {},
+        guard: route.guard ?? null,
+      });
     }
-    expect(handleOf('v2.admin.findUser')?.comingSoon?.title).toBe('Admin');
-    expect(handleOf('v2.groups.list')?.comingSoon).toBeUndefined();
-    expect(handleOf('v2.giftExchanges.list')?.comingSoon).toBeUndefined();
-    expect(handleOf('v2.home')?.comingSoon).toBeUndefined();
-    expect(handleOf('v2.shop.root')?.comingSoon).toBeUndefined();
-    expect(handleOf('v2.giftExchanges.viewDraw')?.comingSoon).toBeUndefined();
-    expect(isComingSoon(findRoute('v2.auth.endpoints.login'))).toBe(false);
   });
 
   it('matches the primary navigation to its table routes, and unknown paths to the catch-all', () => {
@@ -79,9 +69,9 @@ describe('router: table routes without a screen show coming-soon', () => {
     expect(matchedId('/auth/v2/login/')).toBe(notFoundRoute.name);
   });
 
-  it('keeps the guard around the coming-soon screen', async () => {
+  it('wraps a guarded route’s screen in its guard', async () => {
     const guarded = await loadComponent('v2.admin.findUser');
-    expect(guarded.displayName).toBe('Guarded(ComingSoonScreen)');
+    expect(guarded.displayName).toBe('Guarded(FindUserScreen)');
   });
 
   it('keeps the UUID check: a malformed id is a 404, a UUID renders the screen', async () => {
