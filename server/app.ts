@@ -26,7 +26,7 @@ import { registerRenderer } from './http/renderer';
 import { collectRoutes, listProcedures } from './http/route-list';
 import { IDEMPOTENCY_HEADER } from './idempotency/idempotency';
 import { toAppError } from './trpc/init';
-import { createJobRunner } from './jobs/queue';
+import { createJobRunner, type TJobHandler } from './jobs/queue';
 import { JOB_HANDLERS, scheduleRecurringJobs } from './jobs/registry';
 import { registerRestRoutes } from './rest/register';
 import type { TContext } from './trpc/context';
@@ -40,8 +40,11 @@ export interface TBuildOptions {
   logStream?: { write(line: string): void };
   /** Social sign-in and other auth plug-ins. */
   authExtensions?: (deps: TAppDeps) => TAuthRouteExtensions;
-  /** Run a job worker in this process (the started app does; tests drive runners themselves). */
-  jobs?: boolean;
+  /**
+   * Run a job worker in this process (the started app does; tests drive runners themselves, or pass
+   * a poll interval and extra job kinds to watch two instances share one queue).
+   */
+  jobs?: boolean | { pollMs?: number; extraHandlers?: Record<string, TJobHandler> };
 }
 
 export interface TServer extends FastifyInstance {
@@ -158,7 +161,14 @@ export async function buildServer(config: TConfig, options: TBuildOptions = {}):
   });
 
   if (options.jobs) {
-    const runner = createJobRunner({ deps, handlers: JOB_HANDLERS, schedule: scheduleRecurringJobs, logger: app.log });
+    const jobOptions = typeof options.jobs === 'object' ? options.jobs : {};
+    const runner = createJobRunner({
+      deps,
+      handlers: { ...JOB_HANDLERS, ...jobOptions.extraHandlers },
+      schedule: scheduleRecurringJobs,
+      logger: app.log,
+      ...(jobOptions.pollMs ? { pollMs: jobOptions.pollMs } : {}),
+    });
     app.addHook('onReady', async () => runner.start());
     app.addHook('onClose', async () => runner.stop());
   }
