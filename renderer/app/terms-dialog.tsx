@@ -61,21 +61,24 @@ export function TermsDialog() {
   });
 
   const open = shouldShowTermsDialog({ ...base, accepted: enabled ? (terms.data ?? null) : null });
-  const state = !enabled
-    ? 'none'
-    : terms.data === undefined
-      ? terms.isError
-        ? 'unknown'
-        : 'checking'
-      : terms.data
-        ? 'accepted'
-        : 'required';
+  // 'waiting' until the identity is known: a page still signing in is not yet "no terms to check".
+  const state = !isReady
+    ? 'waiting'
+    : !enabled
+      ? 'none'
+      : terms.data === undefined
+        ? terms.isError
+          ? 'unknown'
+          : 'checking'
+        : terms.data
+          ? 'accepted'
+          : 'required';
 
   useEffect(() => {
     session.setShowTermsModal(open);
   }, [open, session]);
   useEffect(() => {
-    // For tests and support: whether the terms check is done ('none', 'checking', 'required', 'accepted', 'unknown').
+    // For tests and support: whether the terms check is done ('waiting', 'none', 'checking', 'required', 'accepted', 'unknown').
     document.documentElement.dataset.terms = state;
   }, [state]);
 

@@ -33,7 +33,11 @@ export default function TermsModal({
           <List.Item>You can delete your account and data at any time from your settings.</List.Item>
         </List>
         <Text size="sm" c="dimmed">
-          Questions? <Anchor href="/contact-us/">Contact us</Anchor>.
+          Questions?{' '}
+          <Anchor href="/contact-us/" underline="always">
+            Contact us
+          </Anchor>
+          .
         </Text>
         <Button onClick={onAccept} loading={accepting} data-testid="terms-accept" fullWidth>
           Accept the terms

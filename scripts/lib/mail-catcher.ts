@@ -60,6 +60,9 @@ export async function startMailCatcher(
             if (options.dir) {
               sequence += 1;
               const name = `${Date.now()}-${process.pid}-${sequence}.eml`;
+              // The folder may have been swept meanwhile (Playwright clears its output folder): a
+              // lost folder must not take the server down with an uncaught error.
+              mkdirSync(options.dir, { recursive: true });
               writeFileSync(path.join(options.dir, name), raw);
             }
             for (const wake of waiters) wake();

@@ -24,7 +24,7 @@ const FLAG_SWITCHES: readonly { key: TFlagKey; label: string; description: strin
   {
     key: 'isBirthdayAlertsEnabled',
     label: 'Birthday alerts',
-    description: "An e-mail before a member's birthday, with their wish list.",
+    description: "A reminder on your home page and in Messages, two weeks before a member's birthday.",
   },
   {
     key: 'isTopicNotificationEnabled',

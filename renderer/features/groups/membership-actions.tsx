@@ -181,7 +181,8 @@ export function MembershipButtons({
         </>
       );
     default:
-      // No place, left, or removed (a removed member's request waits for a manager like any other).
+      // No place, left, or removed: public or private, a request waits for the owner or an
+      // assistant (joining at once takes an invitation or the group's link).
       return (
         <Button
           size={size}
@@ -189,7 +190,7 @@ export function MembershipButtons({
           onClick={() => void actions.join()}
           data-testid={`group-join-${groupId}`}
         >
-          {group.isPrivate || group.myStatus === 'removed' ? 'Ask to join' : 'Join'}
+          Ask to join
           <VisuallyHidden> {name}</VisuallyHidden>
         </Button>
       );

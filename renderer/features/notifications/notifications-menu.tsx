@@ -6,6 +6,7 @@
  * (spec §3 notifications state) as notifications arrive.
  */
 import { ActionIcon, Badge, Group, Indicator, Menu, Stack, Text } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { TNotificationItem } from '../../../server/contracts/social';
 import { Icon, MessageIcon, type TIconProps } from '../../app/icons';
@@ -96,6 +97,18 @@ function NotificationsBell() {
     onError: (error) => toast.error(errorText(error), 'Could not mark as read'),
   });
   useLiveNotifications();
+  const [opened, setOpened] = useState(false);
+  const dropdown = useRef<HTMLDivElement>(null);
+  // Mantine's menu puts a focus placeholder inside role="menu", which only menu items may hold
+  // (axe: aria-required-children); without it, focus moves to the first enabled item here, so the
+  // arrow keys and Escape work from the keyboard as before.
+  useEffect(() => {
+    if (!opened) return;
+    const frame = requestAnimationFrame(() =>
+      dropdown.current?.querySelector<HTMLElement>('[data-menu-item]:not(:disabled)')?.focus(),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [opened]);
 
   const unread = state.data?.unreadCount ?? 0;
   const notifications = state.data?.notifications.slice(0, MENU_NOTIFICATIONS) ?? [];
@@ -106,7 +119,15 @@ function NotificationsBell() {
   }
 
   return (
-    <Menu position="bottom-end" width={340} shadow="md" withinPortal>
+    <Menu
+      position="bottom-end"
+      width={340}
+      shadow="md"
+      withinPortal
+      opened={opened}
+      onChange={setOpened}
+      withInitialFocusPlaceholder={false}
+    >
       <Indicator
         label={<span aria-hidden>{unreadLabel(unread)}</span>}
         size={18}
@@ -128,7 +149,7 @@ function NotificationsBell() {
           </ActionIcon>
         </Menu.Target>
       </Indicator>
-      <Menu.Dropdown data-testid="notifications-menu">
+      <Menu.Dropdown data-testid="notifications-menu" ref={dropdown}>
         <Menu.Label>Notifications</Menu.Label>
         {state.isError ? (
           <Text size="sm" px="sm" py="xs" role="alert">

@@ -6,7 +6,10 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 
-export const MAIL_DIR = path.resolve(import.meta.dirname, `../../../test-results/e2e-mail-${process.env.E2E_PORT ?? '3101'}`);
+export const MAIL_DIR = path.resolve(
+  import.meta.dirname,
+  `../../../test-results/e2e-mail-${process.env.E2E_PORT ?? '3101'}`,
+);
 
 export interface TMail {
   to: string[];

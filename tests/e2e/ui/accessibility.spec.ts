@@ -7,6 +7,8 @@
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DEMO_LOGIN, DEMO_SUPPORT_LOGIN, seedId } from '../../../prisma/seed';
+import { DEMO_EXCHANGES } from '../../../prisma/seed-exchanges';
+import { DEMO_GROUPS } from '../../../prisma/seed-social';
 import { fillPath } from '../../../renderer/routes/route-table';
 import { listRenderedRoutes } from '../../../renderer/routes/screens';
 import { expectAccessible } from '../pages/a11y';
@@ -14,8 +16,23 @@ import { expectAccessible } from '../pages/a11y';
 const ANY_ID = seedId('user:sam');
 const swept = listRenderedRoutes().filter((route) => route.hasScreen && !route.redirectTo && route.path !== '*');
 
+/**
+ * Real demo ids where the demo member has something to show, so the sweep judges the screens as
+ * they are used (a group Dana owns, the exchange she organizes, Sam's list, her child), not only
+ * their not-found states; any other id is Sam's.
+ */
+function idsFor(path: string): Record<string, string> {
+  const known: Record<string, string> = {
+    groupId: DEMO_GROUPS.family,
+    exchangeId: DEMO_EXCHANGES.open,
+    wishlistId: seedId('wish-list:sam-list'),
+    userId: path.startsWith('/family-manager/') ? seedId('user:child:mia') : ANY_ID,
+  };
+  return new Proxy(known, { get: (target, name: string) => target[name] ?? ANY_ID });
+}
+
 function addressOf(path: string): string {
-  return fillPath(path, new Proxy({}, { get: () => ANY_ID }) as Record<string, string>);
+  return fillPath(path, idsFor(path));
 }
 
 /** Who each signed-in actor is: the demo member, or the demo support admin (admin routes only). */
