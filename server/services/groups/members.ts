@@ -40,7 +40,10 @@ export async function listMembers(
 ) {
   if (query.status === 'active') await requireInside(db, viewer, query.groupId);
   else await requireManager(db, viewer, query.groupId);
-  const hidden = await blockedEitherWay(db, viewer.userId);
+  // People who blocked the viewer are not shown to them; people the viewer blocked still are: a
+  // manager must see every request, removal and invitation the counts speak of, to decide on it.
+  const blockers = await db.block.findMany({ where: { blockedId: viewer.userId }, select: { blockerId: true } });
+  const hidden = blockers.map((row) => row.blockerId);
   const where = { groupId: query.groupId, status: query.status, userId: { notIn: hidden } };
   const [total, rows] = await Promise.all([
     db.groupMember.count({ where }),

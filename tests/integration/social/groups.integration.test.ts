@@ -140,6 +140,10 @@ describe('groups: creating and membership states', () => {
         flags: expect.objectContaining({ isDeleted: true }),
       }),
     ]);
+    // A manager still sees someone they removed and then blocked (the counts speak of them).
+    await owner.caller.people.block({ userId: removed.id });
+    expect((await owner.caller.groups.members({ groupId, status: 'removed' })).items).toHaveLength(1);
+    await owner.caller.people.unblock({ userId: removed.id });
     // Out of the discussion and the inside of the (private) group.
     expect(await statusOf(removed.caller.messages.messages({ conversationId: conversationId!, limit: 10 }))).toBe(404);
     expect(await statusOf(removed.caller.groups.members({ groupId }))).toBe(403);
