@@ -19,6 +19,7 @@ import {
 import { FormFailure } from '../../kit/form-parts';
 import { useSchemaForm } from '../../kit/forms';
 import { SelectField } from '../../kit/select-field';
+import { trpc } from '../../trpc';
 import type { TWishListSummary } from './wish-list-parts';
 
 // ---- Lists ----
@@ -27,6 +28,8 @@ export type TListValues = {
   title: string;
   description: string;
   privacy: string;
+  /** The exchange whose participants see the list (privacy 'exchange'), else ''. */
+  exchangeId: string;
   eventDate: string;
   isDefault: string;
 };
@@ -36,17 +39,19 @@ export function listValues(list?: TWishListSummary): TListValues {
     title: list?.title ?? '',
     description: list?.description ?? '',
     privacy: list?.privacy ?? 'public',
+    exchangeId: list?.exchangeId ?? '',
     eventDate: list?.eventDate ?? '',
     isDefault: list?.isDefault ? 'true' : 'false',
   };
 }
 
-/** The contract's shape (without ownerId/wishlistId/exchangeId): empty optional text is null. */
+/** The contract's shape (without ownerId/wishlistId): empty optional text is null. */
 export function listInput(values: TListValues) {
   return {
     title: values.title,
     description: values.description.trim() ? values.description : null,
     privacy: values.privacy as (typeof WISH_LIST_PRIVACY)[number],
+    exchangeId: values.privacy === 'exchange' && values.exchangeId ? values.exchangeId : null,
     eventDate: values.eventDate || null,
     isDefault: values.isDefault === 'true',
   };
@@ -98,6 +103,13 @@ export function WishListForm({
   });
   const { field, values, set } = form;
   const whose = forSomeoneElse ? 'their' : 'my';
+  // An exchange's list: one of the exchanges the member takes part in (a child's are chosen from
+  // the exchange's own page, where its family manager answers for it).
+  const exchanges = trpc.exchanges.mine.useQuery(undefined, { enabled: !forSomeoneElse });
+  const exchangeOptions = (exchanges.data ?? [])
+    .filter((exchange) => exchange.status !== 'archived' && exchange.myStatus !== 'declined')
+    .map((exchange) => ({ value: exchange.exchangeId, label: exchange.title }));
+  const canKeepForExchange = !forSomeoneElse && exchangeOptions.length > 0;
 
   return (
     <form noValidate onSubmit={form.onSubmit} data-testid="wish-list-form">
@@ -115,7 +127,11 @@ export function WishListForm({
         <Radio.Group
           label="Who can see this list"
           value={values.privacy}
-          onChange={(value) => set('privacy', value)}
+          onChange={(value) => {
+            set('privacy', value);
+            if (value === 'exchange' && !values.exchangeId && exchangeOptions[0])
+              set('exchangeId', exchangeOptions[0].value);
+          }}
           error={form.errors.privacy ?? form.errors.exchangeId}
           data-testid="list-privacy-group"
         >
@@ -125,10 +141,14 @@ export function WishListForm({
                 key={privacy}
                 value={privacy}
                 label={WISH_LIST_PRIVACY_LABELS[privacy]}
-                disabled={privacy === 'exchange'}
+                disabled={privacy === 'exchange' && !canKeepForExchange && values.privacy !== 'exchange'}
                 description={
                   privacy === 'exchange'
-                    ? 'Gift exchanges are not open yet: this choice comes with them.'
+                    ? canKeepForExchange || values.privacy === 'exchange'
+                      ? 'Only the people of one of your gift exchanges: your Secret Santa shops from it.'
+                      : forSomeoneElse
+                        ? 'Choose this from the gift exchange’s page, where you answer for them.'
+                        : 'Start or join a gift exchange first: then you can keep a list just for it.'
                     : privacy === 'followers'
                       ? `People who follow ${forSomeoneElse ? 'them' : 'you'}.`
                       : undefined
@@ -138,6 +158,15 @@ export function WishListForm({
             ))}
           </Stack>
         </Radio.Group>
+        {values.privacy === 'exchange' && exchangeOptions.length > 0 ? (
+          <SelectField
+            label="Which gift exchange"
+            value={values.exchangeId}
+            options={exchangeOptions}
+            onChange={(value) => set('exchangeId', value)}
+            data-testid="list-exchange-input"
+          />
+        ) : null}
         <TextInput
           label="Event date (optional)"
           description="A birthday or holiday this list is for."

@@ -61,8 +61,16 @@ test.describe('wish-list pages', () => {
     const title = `Garden party ${randomUUID().slice(0, 6)}`;
     await page.getByTestId('list-title').fill(title);
     await page.getByTestId('list-description').fill('For the summer garden party');
+    // Dana takes part in gift exchanges: a list may be kept for one of them.
+    await page.getByTestId('list-privacy-exchange').check();
+    const exchange = page.getByTestId('list-exchange-input');
+    await expect(exchange).toBeVisible();
+    expect(await exchange.locator('option').allTextContents()).toEqual(
+      expect.arrayContaining(['Office Secret Santa', 'Lee family gift swap']),
+    );
+    await expectAccessible(page);
     await page.getByTestId('list-privacy-public').check();
-    await expect(page.getByTestId('list-privacy-exchange')).toBeDisabled();
+    await expect(exchange).toHaveCount(0);
     await page.getByTestId('list-event-date-input').fill('2027-06-21');
     await page.getByTestId('wish-list-submit').click();
     await expect(page.getByText(`“${title}” is ready`)).toBeVisible();
