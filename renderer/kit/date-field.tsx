@@ -6,6 +6,21 @@
 import { DatePickerInput, type DatePickerInputProps } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 
+/** Names of the calendar's own buttons, for screen readers (a screen may pass its own). */
+export const CALENDAR_LABELS = {
+  nextMonth: 'Next month',
+  previousMonth: 'Previous month',
+  nextYear: 'Next year',
+  previousYear: 'Previous year',
+  nextDecade: 'Next decade',
+  previousDecade: 'Previous decade',
+  monthLevelControl: 'Choose a month',
+  yearLevelControl: 'Choose a year',
+  decadeLevelControl: 'Choose a decade',
+};
+
 export function DateField(props: DatePickerInputProps) {
-  return <DatePickerInput valueFormat="MMM D, YYYY" firstDayOfWeek={0} clearable {...props} />;
+  return (
+    <DatePickerInput valueFormat="MMM D, YYYY" firstDayOfWeek={0} clearable ariaLabels={CALENDAR_LABELS} {...props} />
+  );
 }

@@ -5,13 +5,13 @@
  */
 import { Badge, Button, Card, Group, Stack, Text, TextInput, Textarea, VisuallyHidden } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { TAdminPerson, TAdminUser } from '../../../server/contracts/admin';
 import { ZAdminSearch } from '../../../server/contracts/admin';
 import { SearchIcon } from '../../app/icons';
 import { FormFailure } from '../../kit/form-parts';
 import { useSchemaForm, type TSchemaForm } from '../../kit/forms';
-import { QueryView } from '../../kit/query-view';
+import { QueryView, type TQueryLike } from '../../kit/query-view';
 import { EmptyState, ListSkeleton } from '../../kit/states';
 import { href } from '../../routes/route-table';
 import { trpc } from '../../trpc';
@@ -140,6 +140,85 @@ export function SearchForm({
       </Group>
       <FormFailure message={form.failure} testId={`${testId}-failure`} />
     </form>
+  );
+}
+
+/** A finder screen's search, kept in the address (?q=) so it can be shared and the back button returns to it. */
+export function useAddressSearch(): { query: string; form: TSchemaForm<{ query: string }> } {
+  const [search, setSearch] = useSearchParams();
+  const query = search.get('q')?.trim() ?? '';
+  const form = useSearchForm(query, (value) => setSearch({ q: value }));
+  return { query, form };
+}
+
+/**
+ * What a search found: a hint before the first search, the skeleton while it runs, "nothing
+ * matches" with what to try instead, else the results.
+ */
+export function SearchResults<T>({
+  query,
+  results,
+  icon,
+  what,
+  hint,
+  tryInstead,
+  children,
+}: {
+  query: string;
+  results: TQueryLike<T[]>;
+  icon: ReactNode;
+  /** "a member", "an exchange" */
+  what: string;
+  /** What to type, before the first search. */
+  hint: string;
+  /** What to try when nothing matches. */
+  tryInstead: string;
+  children: (found: T[]) => ReactNode;
+}) {
+  if (query === '') return <EmptyState icon={icon} title={`Search for ${what}`} description={hint} />;
+  return (
+    <QueryView
+      query={results}
+      skeleton={<ListSkeleton rows={3} />}
+      isEmpty={(found) => found.length === 0}
+      empty={<EmptyState icon={icon} title={`Nothing matches “${query}”`} description={tryInstead} />}
+    >
+      {children}
+    </QueryView>
+  );
+}
+
+/** One thing a search found (an exchange, a group): its name, badges, facts and a way to open it. */
+export function FoundCard({
+  title,
+  badges,
+  facts,
+  to,
+  testId,
+}: {
+  title: string;
+  badges?: ReactNode;
+  facts: string;
+  to: string;
+  testId: string;
+}) {
+  return (
+    <Card withBorder radius="md" padding="md" data-testid={testId}>
+      <Group justify="space-between" wrap="wrap">
+        <Stack gap={2}>
+          <Group gap="xs">
+            <Text fw={600}>{title}</Text>
+            {badges}
+          </Group>
+          <Text size="xs" c="dimmed">
+            {facts}
+          </Text>
+        </Stack>
+        <Button size="xs" variant="default" component={Link} to={to}>
+          Open<VisuallyHidden> {title}</VisuallyHidden>
+        </Button>
+      </Group>
+    </Card>
   );
 }
 

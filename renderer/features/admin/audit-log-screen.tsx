@@ -16,18 +16,6 @@ import { trpc } from '../../trpc';
 import { AdminPage, useStaff } from './admin-page';
 import { staffTime } from './admin-parts';
 
-const CALENDAR_LABELS = {
-  nextMonth: 'Next month',
-  previousMonth: 'Previous month',
-  nextYear: 'Next year',
-  previousYear: 'Previous year',
-  nextDecade: 'Next decade',
-  previousDecade: 'Previous decade',
-  monthLevelControl: 'Choose a month',
-  yearLevelControl: 'Choose a year',
-  decadeLevelControl: 'Choose a decade',
-};
-
 const PAGE = 50;
 
 interface TFilters {
@@ -64,7 +52,6 @@ function DayField({
       label={label}
       value={value || null}
       onChange={(next) => onChange(typeof next === 'string' ? next : '')}
-      ariaLabels={CALENDAR_LABELS}
       clearButtonProps={{ 'aria-label': `Clear ${label.toLowerCase()}` }}
       w={180}
       data-testid={testId}

@@ -4,20 +4,16 @@
  * opens the member's support page or starts a support session with a reason.
  */
 import { Button, Stack, VisuallyHidden } from '@mantine/core';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { SearchIcon } from '../../app/icons';
-import { QueryView } from '../../kit/query-view';
-import { EmptyState, ListSkeleton } from '../../kit/states';
 import { href } from '../../routes/route-table';
 import { trpc } from '../../trpc';
 import { AdminPage } from './admin-page';
-import { SearchForm, UserCard, useSearchForm } from './admin-parts';
+import { SearchForm, SearchResults, UserCard, useAddressSearch } from './admin-parts';
 import { ImpersonateAction } from './impersonate-action';
 
 export default function FindUserScreen() {
-  const [search, setSearch] = useSearchParams();
-  const query = search.get('q')?.trim() ?? '';
-  const form = useSearchForm(query, (value) => setSearch({ q: value }));
+  const { query, form } = useAddressSearch();
   const results = trpc.admin.findUsers.useQuery({ query }, { enabled: query !== '', retry: false });
 
   return (
@@ -27,52 +23,40 @@ export default function FindUserScreen() {
       testId="admin-find-user"
     >
       <SearchForm form={form} label="Member" placeholder="dana@gifting.test, Dana Demo, dana…" testId="find-user" />
-      {query === '' ? (
-        <EmptyState
-          icon={<SearchIcon size={24} />}
-          title="Search for a member"
-          description="Type part of an e-mail address, a name or a username, or paste a member id."
-        />
-      ) : (
-        <QueryView
-          query={results}
-          skeleton={<ListSkeleton rows={3} />}
-          isEmpty={(users) => users.length === 0}
-          empty={
-            <EmptyState
-              icon={<SearchIcon size={24} />}
-              title={`Nobody matches “${query}”`}
-              description="Check the spelling, or search by the e-mail address or the member id instead."
-            />
-          }
-        >
-          {(users) => (
-            <Stack gap="sm" data-testid="find-user-results">
-              {users.map((user) => (
-                <UserCard
-                  key={user.userId}
-                  user={user}
-                  testId="find-user-result"
-                  actions={
-                    <>
-                      <Button
-                        size="xs"
-                        variant="default"
-                        component={Link}
-                        to={href('v2.admin.user', { userId: user.userId })}
-                        data-testid="find-user-open"
-                      >
-                        Open<VisuallyHidden> {user.displayName}</VisuallyHidden>
-                      </Button>
-                      <ImpersonateAction user={user} />
-                    </>
-                  }
-                />
-              ))}
-            </Stack>
-          )}
-        </QueryView>
-      )}
+      <SearchResults
+        query={query}
+        results={results}
+        icon={<SearchIcon size={24} />}
+        what="a member"
+        hint="Type part of an e-mail address, a name or a username, or paste a member id."
+        tryInstead="Check the spelling, or search by the e-mail address or the member id instead."
+      >
+        {(users) => (
+          <Stack gap="sm" data-testid="find-user-results">
+            {users.map((user) => (
+              <UserCard
+                key={user.userId}
+                user={user}
+                testId="find-user-result"
+                actions={
+                  <>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      component={Link}
+                      to={href('v2.admin.user', { userId: user.userId })}
+                      data-testid="find-user-open"
+                    >
+                      Open<VisuallyHidden> {user.displayName}</VisuallyHidden>
+                    </Button>
+                    <ImpersonateAction user={user} />
+                  </>
+                }
+              />
+            ))}
+          </Stack>
+        )}
+      </SearchResults>
     </AdminPage>
   );
 }

@@ -4,27 +4,21 @@
  * database (drawn as one loop, so a test knows every pairing).
  */
 import { randomUUID } from 'node:crypto';
-import type { TVerifiedIdentity } from '../../../server/auth/tokens';
 import { ROLES } from '../../../server/contracts/roles';
 import { toAppError } from '../../../server/trpc/init';
 import { createMember, identityFor } from '../../factories/identities';
+import { member as socialMember, type TPerson } from '../social/social-helpers';
 import { callerFor } from '../../helpers/caller';
 import { testDb } from '../../helpers/db';
 import { testDeps } from '../../helpers/server';
 
 export const deps = testDeps();
 
-export interface TPerson {
-  id: string;
-  email: string;
-  identity: TVerifiedIdentity;
-  caller: ReturnType<typeof callerFor>;
-}
+export type { TPerson };
 
-export async function member(firstName = 'Member'): Promise<TPerson> {
-  const created = await createMember(testDb(), { firstName });
-  const identity = await identityFor(deps, created.id);
-  return { id: created.id, email: created.email, identity, caller: callerFor(identity, deps) };
+/** A registered member (private, as members are by default) with a real sign-in and a typed caller. */
+export function member(firstName = 'Member'): Promise<TPerson> {
+  return socialMember({ firstName });
 }
 
 export type TStaffRole = 'analyst' | 'admin' | 'lead';
