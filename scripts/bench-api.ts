@@ -18,6 +18,7 @@
  *   npm run bench:api -- --json              → one JSON object per measure
  *   npm run bench:api -- --duration 10       → seconds of load per measure (default 10)
  *   npm run bench:api -- --rounds 3          → repeat ours/raw alternately and report the median
+ *   npm run bench:api -- --only wish         → only the calls whose name contains the word
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -260,10 +261,13 @@ async function main(): Promise<void> {
       },
     ];
     for (const call of calls) await sameAnswer(ours, raw, call.path, headers);
+    // `--only wish` measures the calls whose name contains the word (when profiling one).
+    const only = process.argv.indexOf('--only');
+    const measured = only > 0 ? calls.filter((call) => call.name.includes(process.argv[only + 1] ?? '')) : calls;
     log(`Both answer the same. ${CONNECTIONS} connections, no pipelining, ${DURATION_S} s per measure.\n`);
 
     const rows: Record<string, unknown>[] = [];
-    for (const call of calls) {
+    for (const call of measured) {
       const runs: { ours: TMeasure; raw: TMeasure }[] = [];
       for (let round = 0; round < ROUNDS; round += 1) {
         const oursRun = await load(ours, call.path, headers);

@@ -97,7 +97,7 @@ export async function buildServer(config: TConfig, options: TBuildOptions = {}):
   // Order matters: a draining or overloaded server answers before doing any work; the identity is
   // known before the rate limits (per member) and the write guard.
   const drain = registerDrain(app);
-  const database = createDatabaseHealth(db, {
+  const database = createDatabaseHealth(config.databaseUrl, {
     onChange: (up) => (up ? app.log.info('database reachable again') : app.log.error('database not reachable')),
   });
   app.decorate('lifecycle', { drain, database });

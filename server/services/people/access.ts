@@ -206,6 +206,44 @@ export async function relationsTo(
   return result;
 }
 
+/** The viewer's relation to the person in `owner` (a column such as `u.id`), as five 0/1 columns. */
+export function relationColumns(viewer: TVerifiedIdentity | null, owner: Prisma.Sql): Prisma.Sql {
+  if (!viewer) {
+    return Prisma.sql`0 AS rel_following, 0 AS rel_followed_by, 0 AS rel_blocking, 0 AS rel_blocked_by, 0 AS rel_managed`;
+  }
+  const me = viewer.userId;
+  const managers = [me, viewer.rootIdentity].filter((id): id is string => Boolean(id));
+  return Prisma.sql`
+    EXISTS (SELECT 1 FROM follows r1 WHERE r1.follower_id = ${me} AND r1.followed_id = ${owner}) AS rel_following,
+    EXISTS (SELECT 1 FROM follows r2 WHERE r2.follower_id = ${owner} AND r2.followed_id = ${me}) AS rel_followed_by,
+    EXISTS (SELECT 1 FROM blocks r3 WHERE r3.blocker_id = ${me} AND r3.blocked_id = ${owner}) AS rel_blocking,
+    EXISTS (SELECT 1 FROM blocks r4 WHERE r4.blocker_id = ${owner} AND r4.blocked_id = ${me}) AS rel_blocked_by,
+    EXISTS (SELECT 1 FROM parent_accounts r5 WHERE r5.child_id = ${owner} AND r5.parent_id IN (${Prisma.join(managers)})) AS rel_managed`;
+}
+
+export interface TRelationColumns {
+  rel_following: number | bigint | boolean;
+  rel_followed_by: number | bigint | boolean;
+  rel_blocking: number | bigint | boolean;
+  rel_blocked_by: number | bigint | boolean;
+  rel_managed: number | bigint | boolean;
+}
+
+export function relationFromColumns(
+  row: TRelationColumns,
+  viewer: TVerifiedIdentity | null,
+  ownerId: string,
+): TViewerRelation {
+  return {
+    isSelf: viewer?.userId === ownerId,
+    isFollowing: Number(row.rel_following) > 0,
+    isFollowedBy: Number(row.rel_followed_by) > 0,
+    isBlocking: Number(row.rel_blocking) > 0,
+    isManagedByMe: Number(row.rel_managed) > 0,
+    isBlockedBy: Number(row.rel_blocked_by) > 0,
+  };
+}
+
 export function publicRelation(relation: TViewerRelation): TRelation {
   const { isBlockedBy: _hidden, ...rest } = relation;
   return rest;
@@ -235,17 +273,15 @@ export async function canSeePrivate(
 
 /** A live (not deleted) person the viewer may at least know exists; 404 otherwise. */
 export async function visiblePerson(db: TDb, viewer: TVerifiedIdentity | null, userId: string) {
-  // The person and the viewer's relation to them are independent reads: one round trip, not two.
-  const [rows, relations] = await Promise.all([
-    db.$queryRaw<(TPersonColumns & { is_private: number | boolean | null })[]>`
-      SELECT u.id, u.name, u.first_name, u.last_name, u.picture_key, u.deleted_at, s.is_private
-      FROM users u LEFT JOIN user_settings s ON s.user_id = u.id
-      WHERE u.id = ${userId}`,
-    relationsTo(db, viewer, [userId]),
-  ]);
+  // The person, their privacy and the viewer's relation to them in one query (a hot path).
+  const rows = await db.$queryRaw<(TPersonColumns & TRelationColumns & { is_private: number | boolean | null })[]>`
+    SELECT u.id, u.name, u.first_name, u.last_name, u.picture_key, u.deleted_at, s.is_private,
+           ${relationColumns(viewer, Prisma.sql`u.id`)}
+    FROM users u LEFT JOIN user_settings s ON s.user_id = u.id
+    WHERE u.id = ${userId}`;
   const row = rows[0];
   if (!row) throw new AppError('NOT_FOUND');
-  const relation = relations.get(userId) ?? { ...NO_RELATION };
+  const relation = relationFromColumns(row, viewer, userId);
   if (relation.isBlockedBy) throw new AppError('NOT_FOUND');
   // No settings row yet: private, the default of spec §3.
   const isPrivate = row.is_private === null ? true : Boolean(row.is_private);

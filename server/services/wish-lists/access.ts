@@ -69,9 +69,19 @@ export interface TOwnerAccess {
 export async function accessToOwner(db: TDb, viewer: TVerifiedIdentity | null, ownerId: string): Promise<TOwnerAccess> {
   // The owner, their privacy and the viewer's relation in one round trip (404 when unknown or blocking).
   const { person, relation, isPrivate } = await visiblePerson(db, viewer, ownerId);
-  if (person.deletedAt) throw new AppError('NOT_FOUND');
+  return decideOwnerAccess(db, viewer, { id: ownerId, deletedAt: person.deletedAt, isPrivate }, relation);
+}
+
+/** The decision of `accessToOwner` for an owner (and relation) already read. */
+export async function decideOwnerAccess(
+  db: TDb,
+  viewer: TVerifiedIdentity | null,
+  owner: { id: string; deletedAt: Date | null; isPrivate: boolean },
+  relation: TViewerRelation,
+): Promise<TOwnerAccess> {
+  if (owner.deletedAt || relation.isBlockedBy) throw new AppError('NOT_FOUND');
   if (relation.isSelf || relation.isManagedByMe) return { view: 'owner', relation };
-  if (!(await canSeePrivate(db, viewer, { id: ownerId, isPrivate }, relation))) {
+  if (!(await canSeePrivate(db, viewer, { id: owner.id, isPrivate: owner.isPrivate }, relation))) {
     throw new AppError(viewer ? 'FORBIDDEN' : 'UNAUTHENTICATED');
   }
   return { view: 'guest', relation };

@@ -15,9 +15,18 @@ import { noticeNewWishList, publishNotifications } from '../notifications/notify
 import type { TDb } from '../../db/client';
 import type { TAppDeps } from '../../deps';
 import { AppError } from '../../errors';
-import { PERSON_SELECT, requireMember } from '../people/access';
-import { accessToListRow, accessToOwner, canEditListsOf, listPrivacyAllows, listToEdit } from './access';
-import { guestWish, ownWish, wishListSummary, type TWishRow } from './shapes';
+import { Prisma } from '../../generated/prisma/client';
+import {
+  PERSON_SELECT,
+  personFromColumns,
+  relationColumns,
+  relationFromColumns,
+  requireMember,
+  type TPersonColumns,
+  type TRelationColumns,
+} from '../people/access';
+import { accessToOwner, canEditListsOf, decideOwnerAccess, listPrivacyAllows, listToEdit } from './access';
+import { guestWishFromTotals, ownWish, wishListSummary, type TWishRow } from './shapes';
 
 export const WISH_LIST_SELECT = {
   id: true,
@@ -106,32 +115,123 @@ export async function getWishList(
   viewer: TVerifiedIdentity | null,
   input: { wishlistId: string; sort?: TWishSort; direction?: 'asc' | 'desc' },
 ): Promise<TWishListDetail> {
-  // A hot read (measured by npm run bench:api): the list first, then the access decision, the
-  // wishes and their claims side by side, instead of one round trip after another.
-  const row = await db.wishList.findUnique({ where: { id: input.wishlistId }, select: WISH_LIST_SELECT });
-  if (!row) throw new AppError('NOT_FOUND');
-  // The owner's view never carries claims, so the owner's own reads skip them.
-  const mayBeGuest = viewer?.userId !== row.ownerId;
-  const [{ view }, wishes, claims] = await Promise.all([
-    accessToListRow(db, viewer, row),
-    db.wish.findMany({ where: { wishlistId: row.id }, select: WISH_SELECT }),
-    mayBeGuest
-      ? db.wishClaim.findMany({
-          where: { wish: { wishlistId: row.id } },
-          select: { wishId: true, claimerId: true, quantity: true },
-        })
-      : Promise.resolve([]),
+  // A hot read (measured by npm run bench:api): two queries side by side, one for the list with its
+  // owner, the owner's privacy, the wish count and the viewer's relation to the owner, one for the
+  // wishes with their claim totals; then the same access decision as every list read.
+  const viewerId = viewer?.userId ?? null;
+  const [lists, wishRows] = await Promise.all([
+    db.$queryRaw<TListDetailRow[]>`
+      SELECT l.id, l.owner_id, l.title, l.description, l.privacy, l.exchange_id, l.event_date, l.default_owner_id,
+             l.created_at, l.updated_at, u.name, u.first_name, u.last_name, u.picture_key, u.deleted_at, s.is_private,
+             (SELECT COUNT(*) FROM wishes c WHERE c.wishlist_id = l.id) AS wish_count,
+             ${relationColumns(viewer, Prisma.sql`l.owner_id`)}
+      FROM wish_lists l JOIN users u ON u.id = l.owner_id LEFT JOIN user_settings s ON s.user_id = l.owner_id
+      WHERE l.id = ${input.wishlistId}`,
+    db.$queryRaw<TWishTotalsRow[]>`
+      SELECT w.id, w.wishlist_id, w.title, w.description, w.price_amount, w.currency, w.merchant, w.quantity, w.url,
+             w.image_url, w.priority, w.notes, w.product_id, w.sort_order, w.received_at, w.created_at,
+             COALESCE(SUM(c.quantity), 0) AS claimed,
+             COALESCE(SUM(CASE WHEN c.claimer_id = ${viewerId} THEN c.quantity END), 0) AS mine
+      FROM wishes w LEFT JOIN wish_claims c ON c.wish_id = w.id
+      WHERE w.wishlist_id = ${input.wishlistId}
+      GROUP BY w.id`,
   ]);
-  const list = wishListSummary(row, view === 'owner');
-  const ordered = orderWishes(wishes, input.sort ?? 'custom', input.direction);
+  const row = lists[0];
+  if (!row) throw new AppError('NOT_FOUND');
+  const relation = relationFromColumns(row, viewer, row.owner_id);
+  const isPrivate = row.is_private === null ? true : Boolean(row.is_private);
+  const { view } = await decideOwnerAccess(
+    db,
+    viewer,
+    { id: row.owner_id, deletedAt: row.deleted_at, isPrivate },
+    relation,
+  );
+  const listRow = { ownerId: row.owner_id, privacy: row.privacy, exchangeId: row.exchange_id };
+  if (view === 'guest' && !(await listPrivacyAllows(db, viewer, listRow, relation))) throw new AppError('NOT_FOUND');
+  const list = wishListSummary(
+    {
+      id: row.id,
+      ...listRow,
+      title: row.title,
+      description: row.description,
+      eventDate: row.event_date,
+      defaultOwnerId: row.default_owner_id,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      owner: personFromColumns({ ...row, id: row.owner_id }),
+      _count: { wishes: Number(row.wish_count) },
+    },
+    view === 'owner',
+  );
+  const wishes = wishRows.map((wish) => ({
+    row: {
+      id: wish.id,
+      wishlistId: wish.wishlist_id,
+      title: wish.title,
+      description: wish.description,
+      priceAmount: wish.price_amount,
+      currency: wish.currency,
+      merchant: wish.merchant,
+      quantity: Number(wish.quantity),
+      url: wish.url,
+      imageUrl: wish.image_url,
+      priority: Number(wish.priority),
+      notes: wish.notes,
+      productId: wish.product_id,
+      sortOrder: Number(wish.sort_order),
+      receivedAt: wish.received_at,
+      createdAt: wish.created_at,
+    },
+    claimed: Number(wish.claimed),
+    mine: Number(wish.mine),
+  }));
+  const ordered = orderWishes(
+    wishes.map((wish) => wish.row),
+    input.sort ?? 'custom',
+    input.direction,
+  );
   if (view === 'owner') return { view, list, wishes: ordered.map(ownWish) };
-  const claimsOf = new Map<string, { claimerId: string; quantity: number }[]>();
-  for (const claim of claims) claimsOf.set(claim.wishId, [...(claimsOf.get(claim.wishId) ?? []), claim]);
+  const totals = new Map(wishes.map((wish) => [wish.row.id, wish]));
   return {
     view,
     list,
-    wishes: ordered.map((wish) => guestWish(wish, claimsOf.get(wish.id) ?? [], viewer?.userId ?? null)),
+    wishes: ordered.map((wish) => guestWishFromTotals(wish, totals.get(wish.id)!.claimed, totals.get(wish.id)!.mine)),
   };
+}
+
+interface TListDetailRow extends TPersonColumns, TRelationColumns {
+  owner_id: string;
+  title: string;
+  description: string | null;
+  privacy: string;
+  exchange_id: string | null;
+  event_date: Date | null;
+  default_owner_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+  is_private: number | boolean | null;
+  wish_count: number | bigint;
+}
+
+interface TWishTotalsRow {
+  id: string;
+  wishlist_id: string;
+  title: string;
+  description: string | null;
+  price_amount: { toString(): string } | null;
+  currency: string | null;
+  merchant: string | null;
+  quantity: number;
+  url: string | null;
+  image_url: string | null;
+  priority: number;
+  notes: string | null;
+  product_id: string | null;
+  sort_order: number;
+  received_at: Date | null;
+  created_at: Date;
+  claimed: number | bigint | { toString(): string };
+  mine: number | bigint | { toString(): string };
 }
 
 function toDate(value: string | null | undefined): Date | null | undefined {

@@ -96,6 +96,11 @@ export function guestWish(
 ): TWish {
   const claimedQuantity = claims.reduce((sum, claim) => sum + claim.quantity, 0);
   const myClaimQuantity = claims.find((claim) => claim.claimerId === viewerId)?.quantity ?? 0;
+  return guestWishFromTotals(row, claimedQuantity, myClaimQuantity);
+}
+
+/** A guest's wish from the claim totals (all claims, and the viewer's own), as SQL sums them. */
+export function guestWishFromTotals(row: TWishRow, claimedQuantity: number, myClaimQuantity: number): TWish {
   return {
     ...wishBase(row),
     claimedQuantity,
