@@ -7,18 +7,16 @@
  * - the log-in throttle counts wrong passwords tried through both.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink, type TRPCClient } from '@trpc/client';
-import { EventSource } from 'eventsource';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueJobs } from '../../../server/jobs/queue';
 import { PRICE_DROP_SCAN_EVERY_MS } from '../../../server/jobs/registry';
 import { PRICE_DROP_SCAN_JOB } from '../../../server/services/shop/price-drops';
-import type { TAppRouter } from '../../../server/trpc/router';
 import { ensureRedis } from '../../../scripts/lib/redis-server';
 import { createMember, identityFor } from '../../factories/identities';
 import { testDb } from '../../helpers/db';
 import { TestBrowser } from '../../helpers/http-client';
 import { startTestServer, testDeps, type TTestServer } from '../../helpers/server';
+import { trpcClientFor } from '../../helpers/trpc-client';
 
 const JOB_KIND = `scale-test:${randomBytes(4).toString('hex')}`;
 /** Which instance ran which job, in the order they ran. */
@@ -57,26 +55,7 @@ beforeAll(async () => {
 });
 afterAll(() => redis.stop());
 
-function clientFor(baseUrl: string, token: string): TRPCClient<TAppRouter> {
-  const withToken = (input: string | URL | Request, init?: RequestInit) => {
-    const headers = new Headers(init?.headers);
-    headers.set('authorization', `Bearer ${token}`);
-    return fetch(input, { ...init, headers });
-  };
-  return createTRPCClient<TAppRouter>({
-    links: [
-      splitLink({
-        condition: (op) => op.type === 'subscription',
-        true: httpSubscriptionLink({
-          url: `${baseUrl}/trpc`,
-          EventSource,
-          eventSourceOptions: () => ({ fetch: (input: string | URL, init?: RequestInit) => withToken(input, init) }),
-        }),
-        false: httpBatchLink({ url: `${baseUrl}/trpc`, fetch: withToken }),
-      }),
-    ],
-  });
-}
+const clientFor = trpcClientFor;
 
 async function publicPerson() {
   const member = await createMember(testDb());

@@ -5,15 +5,13 @@
  * was sent while it was away, once; a notification arrives live too.
  */
 import { randomBytes } from 'node:crypto';
-import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink, type TRPCClient } from '@trpc/client';
-import { EventSource } from 'eventsource';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TChatMessage, TNotificationItem } from '../../../server/contracts/social';
-import type { TAppRouter } from '../../../server/trpc/router';
 import { ensureRedis } from '../../../scripts/lib/redis-server';
 import { createMember, identityFor } from '../../factories/identities';
 import { testDb } from '../../helpers/db';
 import { startTestServer, testDeps, type TTestServer } from '../../helpers/server';
+import { trpcClientFor } from '../../helpers/trpc-client';
 
 let redis: Awaited<ReturnType<typeof ensureRedis>>;
 let first: TTestServer;
@@ -28,26 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => redis.stop());
 
-function clientFor(baseUrl: string, token: string): TRPCClient<TAppRouter> {
-  const withToken = (input: string | URL | Request, init?: RequestInit) => {
-    const headers = new Headers(init?.headers);
-    headers.set('authorization', `Bearer ${token}`);
-    return fetch(input, { ...init, headers });
-  };
-  return createTRPCClient<TAppRouter>({
-    links: [
-      splitLink({
-        condition: (op) => op.type === 'subscription',
-        true: httpSubscriptionLink({
-          url: `${baseUrl}/trpc`,
-          EventSource,
-          eventSourceOptions: () => ({ fetch: (input: string | URL, init?: RequestInit) => withToken(input, init) }),
-        }),
-        false: httpBatchLink({ url: `${baseUrl}/trpc`, fetch: withToken }),
-      }),
-    ],
-  });
-}
+const clientFor = trpcClientFor;
 
 async function person() {
   const member = await createMember(testDb());
