@@ -58,7 +58,8 @@ interface TFollowRow {
 /**
  * People `userId` follows ('followed') or who follow them ('followers'), newest first. A hot read
  * (REST followed-users, the friends screens): the page comes with the viewer's relation to each
- * person in one query, and its count in a second one run alongside (measured by npm run bench:api).
+ * person in one query, its count and the privacy check in two more run alongside (measured by npm
+ * run bench:api).
  */
 async function listFollows(
   db: TDb,
@@ -67,7 +68,6 @@ async function listFollows(
   page: TPagingQuery,
   direction: TDirection,
 ): Promise<TPage<TListedPerson>> {
-  await assertCanSeePrivate(db, viewer, userId);
   const [person, owner] =
     direction === 'followed'
       ? [Prisma.raw('f.followed_id'), Prisma.raw('f.follower_id')]
@@ -86,7 +86,10 @@ async function listFollows(
         EXISTS (SELECT 1 FROM follows g WHERE g.follower_id = u.id AND g.followed_id = ${me}) AS followed_by,
         EXISTS (SELECT 1 FROM parent_accounts m WHERE m.child_id = u.id AND m.parent_id IN (${Prisma.join(managers)})) AS managed`
     : Prisma.sql`0 AS following, 0 AS followed_by, 0 AS managed`;
-  const [counted, rows] = await Promise.all([
+  // The privacy check runs alongside the page (one round trip instead of two); when it refuses,
+  // the page read with it is dropped unseen.
+  const [, counted, rows] = await Promise.all([
+    assertCanSeePrivate(db, viewer, userId),
     db.$queryRaw<{ n: bigint | number }[]>`SELECT COUNT(*) AS n ${from}`,
     page.limit === 0
       ? Promise.resolve([] as TFollowRow[])
