@@ -1,7 +1,8 @@
 /**
  * The console's `gifting://` deep links (spec §2: app-scheme links are recognised, never navigated
  * as such), parsed and validated before anything opens: only these forms are accepted, everything
- * else is refused with a reason.
+ * else is refused with a reason. Hand-written on top of WHATWG URL parsing: the scheme and its
+ * forms are ours, and an allow-list is the point.
  *
  *   gifting://admin/                                  the admin home
  *   gifting://admin/finduser?q=<text>                 a member search

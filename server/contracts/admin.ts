@@ -134,7 +134,9 @@ export const AUDIT_PAGE_MAX = 100;
 const ZIsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use a date like 2026-12-24' });
 
 export const ZAuditLogQuery = z.object({
-  kind: z.enum(AUDIT_KIND_NAMES as [TAuditKind, ...TAuditKind[]]).optional(),
+  kind: z
+    .enum(AUDIT_KIND_NAMES as [TAuditKind, ...TAuditKind[]], { error: 'Choose one of the listed kinds' })
+    .optional(),
   actorUserId: ZUuid.optional(),
   subjectUserId: ZUuid.optional(),
   /** From this day (UTC), inclusive. */

@@ -325,5 +325,9 @@ describe('the audit log', () => {
       status: 400,
       fieldErrors: { from: 'Use a date like 2026-12-24' },
     });
+    expect(await outcomeOf(lead.caller.admin.auditLog({ kind: 'everything' as 'merge', limit: 0 }))).toMatchObject({
+      status: 400,
+      fieldErrors: { kind: 'Choose one of the listed kinds', limit: 'The minimum value allowed is 1' },
+    });
   });
 });
