@@ -19,12 +19,20 @@
  *   npm run bench:api -- --duration 10       → seconds of load per measure (default 10)
  *   npm run bench:api -- --rounds 3          → repeat ours/raw alternately and report the median
  *   npm run bench:api -- --only wish         → only the calls whose name contains the word
+ *   npm run bench:api -- --explain           → first, MariaDB's EXPLAIN of every statement both calls run
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
+import { PrismaMariaDb } from '@prisma/adapter-mariadb';
 import autocannon from 'autocannon';
+import mysql from 'mysql2/promise';
+import type { TVerifiedIdentity } from '../server/auth/tokens';
+import { parseDatabaseUrl } from '../server/db/database-url';
+import { PrismaClient } from '../server/generated/prisma/client';
+import { listFollowed } from '../server/services/people/follows';
+import { getWishList } from '../server/services/wish-lists/lists';
 import { createDb, type TDb } from '../server/db/client';
 import { migrate } from '../server/db/migrate';
 import { DEMO_LOGIN, seedDemoData, seedId } from '../prisma/seed';
@@ -109,6 +117,25 @@ export async function addBenchData(db: TDb): Promise<{ memberId: string; wishlis
         ...(i % 2 ? [] : [{ id: randomUUID(), wishId: wish.id, claimerId: memberId, quantity: 1 }]),
       ]),
   });
+  // Other people's data, so the plans (EXPLAIN) are those of a table with more than one member in it.
+  const lists = people.map((p) => ({ id: randomUUID(), ownerId: p.id, title: `List of ${p.name}`, privacy: 'public' }));
+  await db.wishList.createMany({ data: lists });
+  await db.wish.createMany({
+    data: lists.flatMap((list) =>
+      Array.from({ length: 50 }, (_, i) => ({
+        id: randomUUID(),
+        wishlistId: list.id,
+        title: `Filler ${i}`,
+        sortOrder: i,
+      })),
+    ),
+  });
+  await db.follow.createMany({
+    data: people.flatMap((a, i) =>
+      people.filter((_, j) => j !== i && (i + j) % 3 === 0).map((b) => ({ followerId: a.id, followedId: b.id })),
+    ),
+    skipDuplicates: true,
+  });
   return { memberId, wishlistId };
 }
 
@@ -191,6 +218,53 @@ async function load(target: TProcess, path: string, headers: Record<string, stri
   };
 }
 
+/**
+ * `--explain`: runs both measured services once on a client that records its SQL, and prints
+ * MariaDB's EXPLAIN of every statement (the access path of each table: the index used, rows read).
+ */
+async function explainHotQueries(url: string, ids: { memberId: string; wishlistId: string }): Promise<void> {
+  const options = parseDatabaseUrl(url);
+  const recorded: { query: string; params: string }[] = [];
+  const adapter = new PrismaMariaDb(
+    {
+      host: options.host,
+      port: options.port,
+      user: options.user,
+      password: options.password,
+      database: options.database,
+    },
+    { useTextProtocol: true },
+  );
+  const db = new PrismaClient({ adapter, log: [{ level: 'query', emit: 'event' }] });
+  db.$on('query', (event) => recorded.push({ query: event.query, params: event.params }));
+  const viewer = { userId: ids.memberId, roles: [], rootIdentity: null } as unknown as TVerifiedIdentity;
+  const connection = await mysql.createConnection({ ...options });
+  try {
+    for (const [name, run] of [
+      ['REST followed-users', () => listFollowed(db, viewer, ids.memberId, { limit: 20, offset: 0 })],
+      ['tRPC wishLists.get', () => getWishList(db, viewer, { wishlistId: ids.wishlistId })],
+    ] as const) {
+      recorded.length = 0;
+      await run();
+      log(`EXPLAIN ${name}: ${recorded.length} statements`);
+      for (const statement of recorded) {
+        const [plan] = await connection.query<mysql.RowDataPacket[]>(
+          `EXPLAIN ${statement.query}`,
+          JSON.parse(statement.params),
+        );
+        const summary = plan
+          .map((row) => `${row.table}:${row.type}${row.key ? `(${row.key})` : ''}~${row.rows}`)
+          .join(' ');
+        if (JSON_OUT) console.log(JSON.stringify({ explain: name, sql: statement.query.replace(/\s+/g, ' '), plan }));
+        else log(`  ${summary}\n    ${statement.query.replace(/\s+/g, ' ').slice(0, 160)}…`);
+      }
+    }
+  } finally {
+    await connection.end();
+    await db.$disconnect();
+  }
+}
+
 const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
@@ -222,6 +296,7 @@ async function main(): Promise<void> {
     } finally {
       await db.$disconnect();
     }
+    if (process.argv.includes('--explain')) await explainHotQueries(url, ids);
     const env = {
       DATABASE_URL: url,
       JWT_SECRET,

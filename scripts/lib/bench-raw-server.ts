@@ -78,8 +78,8 @@ app.get<{ Params: { userId: string }; Querystring: { limit?: string; offset?: st
     const visible = `
       FROM follows f JOIN users u ON u.id = f.followed_id AND u.deleted_at IS NULL
       WHERE f.follower_id = ?
-        AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ? AND b.blocked_id = u.id)
-                                                OR (b.blocker_id = u.id AND b.blocked_id = ?))`;
+        AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ? AND b.blocked_id = u.id)
+        AND NOT EXISTS (SELECT 1 FROM blocks b2 WHERE b2.blocker_id = u.id AND b2.blocked_id = ?)`;
     const [[rows], [counted]] = await Promise.all([
       pool.query<(TPersonRow & { is_child: number; followed_by: number; managed: number })[]>(
         `SELECT u.id, u.name, u.first_name, u.last_name, u.picture_key,
@@ -170,11 +170,10 @@ app.get<{ Querystring: { input?: string } }>('/trpc/wishLists.get', async (reque
   const [wishes] = await pool.query<TWishRow[]>(
     `SELECT w.id, w.wishlist_id, w.title, w.description, w.price_amount, w.currency, w.merchant, w.quantity,
             w.url, w.image_url, w.priority, w.notes, w.product_id, w.sort_order, w.received_at, w.created_at,
-            COALESCE(SUM(c.quantity), 0) AS claimed,
-            COALESCE(SUM(CASE WHEN c.claimer_id = ? THEN c.quantity END), 0) AS mine
-     FROM wishes w LEFT JOIN wish_claims c ON c.wish_id = w.id
+            (SELECT COALESCE(SUM(c.quantity), 0) FROM wish_claims c WHERE c.wish_id = w.id) AS claimed,
+            (SELECT COALESCE(SUM(m.quantity), 0) FROM wish_claims m WHERE m.wish_id = w.id AND m.claimer_id = ?) AS mine
+     FROM wishes w
      WHERE w.wishlist_id = ?
-     GROUP BY w.id
      ORDER BY w.sort_order, w.created_at`,
     [viewer, wishlistId],
   );

@@ -75,8 +75,9 @@ async function listFollows(
   const me = viewer?.userId ?? null;
   // People who blocked the viewer or whom the viewer blocked are hidden from the list.
   const hidden = me
-    ? Prisma.sql`AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${me} AND b.blocked_id = u.id)
-                                                      OR (b.blocker_id = u.id AND b.blocked_id = ${me}))`
+    ? // Two lookups by primary key (an OR of both directions made MariaDB scan the blocks index).
+      Prisma.sql`AND NOT EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ${me} AND b.blocked_id = u.id)
+                 AND NOT EXISTS (SELECT 1 FROM blocks b2 WHERE b2.blocker_id = u.id AND b2.blocked_id = ${me})`
     : Prisma.empty;
   const from = Prisma.sql`FROM follows f JOIN users u ON u.id = ${person} AND u.deleted_at IS NULL
     WHERE ${owner} = ${userId} ${hidden}`;
