@@ -19,8 +19,17 @@ export const CALENDAR_LABELS = {
   decadeLevelControl: 'Choose a decade',
 };
 
-export function DateField(props: DatePickerInputProps) {
+/** The clear button says what it clears ("Clear exchange date"), unless the screen names it. */
+export function DateField({ clearButtonProps, ...props }: DatePickerInputProps) {
+  const clearName = typeof props.label === 'string' ? `Clear ${props.label.toLowerCase()}` : 'Clear the date';
   return (
-    <DatePickerInput valueFormat="MMM D, YYYY" firstDayOfWeek={0} clearable ariaLabels={CALENDAR_LABELS} {...props} />
+    <DatePickerInput
+      valueFormat="MMM D, YYYY"
+      firstDayOfWeek={0}
+      clearable
+      ariaLabels={CALENDAR_LABELS}
+      clearButtonProps={{ 'aria-label': clearName, ...clearButtonProps }}
+      {...props}
+    />
   );
 }
