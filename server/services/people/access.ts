@@ -11,7 +11,7 @@
 import type { TVerifiedIdentity } from '../../auth/tokens';
 import { deriveAuthFlags, displayName, shortDisplayName } from '../../contracts/identity';
 import type { TPersonSummary, TRelation } from '../../contracts/people';
-import type { TDb } from '../../db/client';
+import { queryRows, type TDb } from '../../db/client';
 import { AppError } from '../../errors';
 import { Prisma } from '../../generated/prisma/client';
 
@@ -274,11 +274,14 @@ export async function canSeePrivate(
 /** A live (not deleted) person the viewer may at least know exists; 404 otherwise. */
 export async function visiblePerson(db: TDb, viewer: TVerifiedIdentity | null, userId: string) {
   // The person, their privacy and the viewer's relation to them in one query (a hot path).
-  const rows = await db.$queryRaw<(TPersonColumns & TRelationColumns & { is_private: number | boolean | null })[]>`
-    SELECT u.id, u.name, u.first_name, u.last_name, u.picture_key, u.deleted_at, s.is_private,
-           ${relationColumns(viewer, Prisma.sql`u.id`)}
-    FROM users u LEFT JOIN user_settings s ON s.user_id = u.id
-    WHERE u.id = ${userId}`;
+  const rows = await queryRows<TPersonColumns & TRelationColumns & { is_private: number | boolean | null }>(
+    db,
+    Prisma.sql`
+      SELECT u.id, u.name, u.first_name, u.last_name, u.picture_key, u.deleted_at, s.is_private,
+             ${relationColumns(viewer, Prisma.sql`u.id`)}
+      FROM users u LEFT JOIN user_settings s ON s.user_id = u.id
+      WHERE u.id = ${userId}`,
+  );
   const row = rows[0];
   if (!row) throw new AppError('NOT_FOUND');
   const relation = relationFromColumns(row, viewer, userId);

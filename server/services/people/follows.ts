@@ -6,7 +6,7 @@
 import type { TVerifiedIdentity } from '../../auth/tokens';
 import { pagingFor, type TPage, type TPagingQuery } from '../../contracts/paging';
 import type { TListedPerson } from '../../contracts/people';
-import type { TDb } from '../../db/client';
+import { queryRows, type TDb } from '../../db/client';
 import type { TAppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { noticeNewFollower } from '../notifications/follow-mails';
@@ -91,15 +91,18 @@ async function listFollows(
   // the page read with it is dropped unseen.
   const [, counted, rows] = await Promise.all([
     assertCanSeePrivate(db, viewer, userId),
-    db.$queryRaw<{ n: bigint | number }[]>`SELECT COUNT(*) AS n ${from}`,
+    queryRows<{ n: bigint | number }>(db, Prisma.sql`SELECT COUNT(*) AS n ${from}`),
     page.limit === 0
       ? Promise.resolve([] as TFollowRow[])
-      : db.$queryRaw<TFollowRow[]>`
+      : queryRows<TFollowRow>(
+          db,
+          Prisma.sql`
           SELECT u.id, u.name, u.first_name, u.last_name, u.picture_key,
                  EXISTS (SELECT 1 FROM parent_accounts p WHERE p.child_id = u.id) AS is_child, ${relation}
           ${from}
           ORDER BY f.created_at DESC, ${person} ASC
           LIMIT ${page.limit} OFFSET ${page.offset}`,
+        ),
   ]);
   const items = rows.map((row) => ({
     ...summarize(

@@ -12,7 +12,7 @@ import {
 import { recordActivity } from '../activity/record';
 import { queueWishListMail } from '../notifications/follow-mails';
 import { noticeNewWishList, publishNotifications } from '../notifications/notify';
-import type { TDb } from '../../db/client';
+import { queryRows, type TDb } from '../../db/client';
 import type { TAppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { Prisma } from '../../generated/prisma/client';
@@ -121,20 +121,26 @@ export async function getWishList(
   // are subqueries, not a GROUP BY (which made MariaDB walk every wish by primary key: EXPLAIN).
   const viewerId = viewer?.userId ?? null;
   const [lists, wishRows] = await Promise.all([
-    db.$queryRaw<TListDetailRow[]>`
+    queryRows<TListDetailRow>(
+      db,
+      Prisma.sql`
       SELECT l.id, l.owner_id, l.title, l.description, l.privacy, l.exchange_id, l.event_date, l.default_owner_id,
              l.created_at, l.updated_at, u.name, u.first_name, u.last_name, u.picture_key, u.deleted_at, s.is_private,
              (SELECT COUNT(*) FROM wishes c WHERE c.wishlist_id = l.id) AS wish_count,
              ${relationColumns(viewer, Prisma.sql`l.owner_id`)}
       FROM wish_lists l JOIN users u ON u.id = l.owner_id LEFT JOIN user_settings s ON s.user_id = l.owner_id
       WHERE l.id = ${input.wishlistId}`,
-    db.$queryRaw<TWishTotalsRow[]>`
+    ),
+    queryRows<TWishTotalsRow>(
+      db,
+      Prisma.sql`
       SELECT w.id, w.wishlist_id, w.title, w.description, w.price_amount, w.currency, w.merchant, w.quantity, w.url,
              w.image_url, w.priority, w.notes, w.product_id, w.sort_order, w.received_at, w.created_at,
              (SELECT COALESCE(SUM(c.quantity), 0) FROM wish_claims c WHERE c.wish_id = w.id) AS claimed,
              (SELECT COALESCE(SUM(m.quantity), 0) FROM wish_claims m WHERE m.wish_id = w.id AND m.claimer_id = ${viewerId}) AS mine
       FROM wishes w
       WHERE w.wishlist_id = ${input.wishlistId}`,
+    ),
   ]);
   const row = lists[0];
   if (!row) throw new AppError('NOT_FOUND');
