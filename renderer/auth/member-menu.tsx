@@ -1,11 +1,13 @@
 /**
- * The signed-in account menu: the member's profile, friends, family manager and settings, Switch
+ * The signed-in account menu: the member's profile, friends, family manager and settings (and the
+ * support console for staff), Switch
  * account (when there is more than one), Related accounts and Log out. Loaded lazily by account-menu.tsx: Menu brings Popover, transitions and floating-ui,
  * which no first paint needs (the dropdown only opens on a click).
  */
 import { Menu, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { canUseAdminArea } from '../../server/contracts/identity';
 import { EyeIcon, HomeIcon, LogOutIcon, SwitchIcon, UsersIcon, WrenchIcon } from '../app/icons';
 import { href } from '../routes/route-table';
 import { trpc } from '../trpc';
@@ -14,7 +16,7 @@ import { useIdentity } from './identity-provider';
 import { meLabel, useMe } from './use-me';
 
 export default function MemberMenu() {
-  const { identity, logout } = useIdentity();
+  const { identity, flags, logout } = useIdentity();
   const me = useMe();
   const navigate = useNavigate();
   const [loggingOut, setLoggingOut] = useState(false);
@@ -69,6 +71,11 @@ export default function MemberMenu() {
         <Menu.Item component={Link} to={href('v2.settings')} leftSection={<WrenchIcon />} data-testid="settings-link">
           Settings
         </Menu.Item>
+        {canUseAdminArea(flags) ? (
+          <Menu.Item component={Link} to={href('v2.admin.root')} leftSection={<WrenchIcon />} data-testid="admin-link">
+            Support console
+          </Menu.Item>
+        ) : null}
         <Menu.Divider />
         {canSwitch ? (
           <Menu.Item

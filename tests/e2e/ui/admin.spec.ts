@@ -30,7 +30,10 @@ test.describe('the support console in Chromium', () => {
   }) => {
     const shell = new Shell(page);
     await logInAs(page, DEMO_SUPPORT_LOGIN.email, DEMO_SUPPORT_LOGIN.password);
-    await page.goto('/admin/');
+    // Staff reach the console from their account menu.
+    await shell.accountMenu().click();
+    await page.getByTestId('admin-link').click();
+    await expect(page).toHaveURL('/admin/');
     await expect(page.getByTestId('admin-home')).toBeVisible();
     await expectAccessible(page);
     await page.getByTestId('admin-home-admin-nav-find-user').click();

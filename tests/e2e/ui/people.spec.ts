@@ -87,13 +87,15 @@ test.describe('people', () => {
     await expect(page.getByRole('switch', { name: 'Private profile' })).toBeChecked({ checked: wasPrivate });
   });
 
-  test('a family manager adds a child, switches into it and back', async ({ page, baseURL }) => {
+  test('a family manager adds a child, makes it a wish list, switches into it and back', async ({ page, baseURL }) => {
     await freshMember(page, baseURL, 'family');
     const shell = new Shell(page);
     // The account menu leads there.
     await page.goto('/home/');
     await shell.acceptTermsIfShown();
     await shell.accountMenu().click();
+    // Members have no way into the support console.
+    await expect(page.getByTestId('admin-link')).toHaveCount(0);
     await page.getByTestId('family-manager-link').click();
     await expect(page).toHaveURL('/family-manager/');
     await expect(page.getByRole('heading', { level: 1, name: 'Family manager' })).toBeVisible();
@@ -111,6 +113,16 @@ test.describe('people', () => {
 
     await expect(page).toHaveURL(/\/family-manager\/members\/[0-9a-f-]{36}\/created\/$/);
     await expect(page.getByTestId('member-created-name')).toHaveText('Kit Kid');
+    await expectAccessible(page);
+    const childId = /members\/([0-9a-f-]{36})\/created/.exec(page.url())?.[1] ?? '';
+
+    // A wish list for the child, made by the manager.
+    await page.getByTestId('member-created-wish-list').click();
+    await expect(page).toHaveURL(`/profile/${childId}/wish-lists/create/`);
+    await page.getByTestId('list-title').fill('Kit’s birthday');
+    await page.getByTestId('wish-list-submit').click();
+    await expect(page).toHaveURL(new RegExp(`/profile/${childId}/wish-lists/[0-9a-f-]{36}/$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Kit’s birthday' })).toBeVisible();
     await expectAccessible(page);
 
     await page.goto('/family-manager/');
