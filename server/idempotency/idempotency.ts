@@ -195,3 +195,15 @@ export async function runIdempotent<T>(
   await bus.flush();
   return { ...answer, replayed: false };
 }
+
+export const IDEMPOTENCY_CLEANUP_JOB = 'idempotency:cleanup';
+
+/** Deletes the keys past their time, a thousand rows per statement (an hourly job). Returns how many. */
+export async function deleteExpiredIdempotencyKeys(db: Pick<TDb, '$executeRaw'>): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const batch = await db.$executeRaw`DELETE FROM idempotency_keys WHERE expires_at < NOW(3) LIMIT 1000`;
+    deleted += batch;
+    if (batch < 1000) return deleted;
+  }
+}

@@ -30,6 +30,7 @@ import {
   WISH_LIST_MAIL_JOB,
 } from '../services/notifications/follow-mails';
 import { sendWishListRequestMail, WISH_LIST_REQUEST_MAIL_JOB } from '../services/wish-lists/request';
+import { deleteExpiredIdempotencyKeys, IDEMPOTENCY_CLEANUP_JOB } from '../idempotency/idempotency';
 import { enqueueJob, type TJobHandler } from './queue';
 
 export const JOB_HANDLERS: Record<string, TJobHandler> = {
@@ -55,6 +56,9 @@ export const JOB_HANDLERS: Record<string, TJobHandler> = {
   [SOCIAL_REMINDER_SCAN_JOB]: async (deps) => {
     await scanReminders(deps.db);
   },
+  [IDEMPOTENCY_CLEANUP_JOB]: async (deps) => {
+    await deleteExpiredIdempotencyKeys(deps.db);
+  },
 };
 
 /** How often the price-drop scan runs. */
@@ -68,6 +72,11 @@ export async function scheduleRecurringJobs(db: TDb, now: Date): Promise<void> {
   await enqueueJob(db, {
     kind: SOCIAL_REMINDER_SCAN_JOB,
     uniqueKey: `${SOCIAL_REMINDER_SCAN_JOB}:${hour}`,
+    maxAttempts: 3,
+  });
+  await enqueueJob(db, {
+    kind: IDEMPOTENCY_CLEANUP_JOB,
+    uniqueKey: `${IDEMPOTENCY_CLEANUP_JOB}:${hour}`,
     maxAttempts: 3,
   });
 }

@@ -8,6 +8,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import mysql from 'mysql2/promise';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseDatabaseUrl } from '../../../server/db/database-url';
+import { deleteExpiredIdempotencyKeys } from '../../../server/idempotency/idempotency';
 import { createMember, identityFor } from '../../factories/identities';
 import { testDb } from '../../helpers/db';
 import { TestBrowser } from '../../helpers/http-client';
@@ -154,6 +155,23 @@ describe('Idempotency-Key on tRPC creating writes', () => {
     const again = await mutate(ann.token, 'messages.send', { conversationId, body }, messageKey);
     expect(again.body).toEqual(sent.body);
     expect(await testDb().chatMessage.count({ where: { conversationId, body } })).toBe(1);
+  });
+});
+
+describe('expiry', () => {
+  it('an expired key is forgotten: the hourly job deletes it, and the same key starts a new write', async () => {
+    const ann = await member();
+    const key = randomUUID();
+    const title = `Expiring ${key}`;
+    await mutate(ann.token, 'wishLists.addWish', { title }, key);
+    await testDb().idempotencyKey.updateMany({
+      where: { actorId: ann.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    expect(await deleteExpiredIdempotencyKeys(testDb())).toBeGreaterThanOrEqual(1);
+    expect(await testDb().idempotencyKey.count({ where: { actorId: ann.id } })).toBe(0);
+    expect((await mutate(ann.token, 'wishLists.addWish', { title }, key)).status).toBe(200);
+    expect(await wishesTitled(title)).toBe(2);
   });
 });
 
