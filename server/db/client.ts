@@ -42,21 +42,25 @@ const utc = (value: Date): string => value.toISOString().slice(0, 23).replace('T
 export async function queryRows<T>(db: TDb, query: Prisma.Sql): Promise<T[]> {
   const pool = pools.get(db)?.();
   if (!pool) return db.$queryRaw<T[]>(query);
-  const rows: unknown = await pool.query(
-    {
-      sql: query.sql,
-      bigIntAsNumber: true,
-      typeCast: (field, next) => {
-        if (field.type === 'DATETIME' || field.type === 'TIMESTAMP' || field.type === 'DATE') {
-          const text = field.string();
-          return text === null ? null : new Date(`${text.replace(' ', 'T')}${text.length === 10 ? 'T00:00:00' : ''}Z`);
-        }
-        return next();
-      },
-    },
+  // Dates as text, turned into UTC Dates column by column below (a typeCast callback would run
+  // for every value of every row).
+  const rows = (await pool.query(
+    { sql: query.sql, bigIntAsNumber: true, dateStrings: true },
     query.values.map((value) => (value instanceof Date ? utc(value) : value)),
-  );
-  return rows as T[];
+  )) as Record<string, unknown>[] & { meta?: { type: string; name(): string }[] };
+  const dates = (rows.meta ?? [])
+    .filter((field) => field.type === 'DATETIME' || field.type === 'TIMESTAMP' || field.type === 'DATE')
+    .map((field) => field.name());
+  if (dates.length > 0) {
+    for (const row of rows) {
+      for (const name of dates) {
+        const text = row[name];
+        if (typeof text === 'string')
+          row[name] = new Date(text.length === 10 ? `${text}T00:00:00Z` : `${text.replace(' ', 'T')}Z`);
+      }
+    }
+  }
+  return rows as unknown as T[];
 }
 
 export function createDb(databaseUrl: string, poolSize = 10): TDb {
