@@ -250,6 +250,23 @@ function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: string }).code === 'P2002';
 }
 
+/**
+ * A list kept for an exchange is for an exchange its owner takes part in (invited, accepted or
+ * organizing): otherwise its only readers would be strangers.
+ */
+async function requireExchangeSeat(db: TDb, ownerId: string, exchangeId: string | null | undefined): Promise<void> {
+  if (!exchangeId) return; // the schema already asks for it ('The value is required')
+  const seat = await db.exchangeParticipant.findFirst({
+    where: { exchangeId, userId: ownerId, status: { in: ['invited', 'accepted', 'organizing'] } },
+    select: { userId: true },
+  });
+  if (!seat) {
+    throw new AppError('VALIDATION', {
+      fieldErrors: { exchangeId: 'Choose a gift exchange this list’s owner takes part in' },
+    });
+  }
+}
+
 export async function createWishList(
   deps: Pick<TAppDeps, 'db'> & Partial<Pick<TAppDeps, 'bus' | 'log'>>,
   identity: TVerifiedIdentity | null,
@@ -263,6 +280,7 @@ export async function createWishList(
   if (count >= WISH_LISTS_PER_USER_MAX) {
     throw new AppError('CONFLICT', { message: `A member can keep at most ${WISH_LISTS_PER_USER_MAX} wish lists` });
   }
+  if (input.privacy === 'exchange') await requireExchangeSeat(db, ownerId, input.exchangeId);
   const id = randomUUID();
   let notices: { userId: string; notificationId: string }[] = [];
   try {
@@ -341,6 +359,7 @@ export async function updateWishList(
   if (privacy === 'exchange' && !(input.exchangeId ?? list.exchangeId)) {
     throw new AppError('VALIDATION', { fieldErrors: { exchangeId: 'The value is required' } });
   }
+  if (privacy === 'exchange' && input.exchangeId) await requireExchangeSeat(db, list.ownerId, input.exchangeId);
   try {
     await db.$transaction(async (tx) => {
       if (input.isDefault) {

@@ -11,7 +11,7 @@ import { emailActionUrl } from '../../../server/services/notifications/email-act
 import { callerFor } from '../../helpers/caller';
 import { testDb } from '../../helpers/db';
 import { linkFrom, mailCatcher, waitForMail } from '../../helpers/mail';
-import { deps, member, runQueuedJobs, statusOf, unique, type TPerson } from './social-helpers';
+import { deps, failureOf, member, runQueuedJobs, statusOf, unique, type TPerson } from './social-helpers';
 
 const inDays = (days: number): string => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -85,6 +85,11 @@ describe('the activity feed', () => {
       privacy: 'exchange',
       exchangeId: exchange.exchangeId,
     });
+    // A list is kept only for an exchange its owner is in (else only strangers would read it).
+    const refused = await failureOf(
+      outsider.caller.wishLists.create({ title: 'Not mine', privacy: 'exchange', exchangeId: exchange.exchangeId }),
+    );
+    expect(refused.fieldErrors).toEqual({ exchangeId: 'Choose a gift exchange this list’s owner takes part in' });
     expect((await feedTexts(guest)).some((text) => text.includes(`Swap list ${tag}`))).toBe(true);
     expect((await feedTexts(outsider)).some((text) => text.includes(`Swap list ${tag}`))).toBe(false);
 
