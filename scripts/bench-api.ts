@@ -24,7 +24,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import net from 'node:net';
 import { PrismaMariaDb } from '@prisma/adapter-mariadb';
 import autocannon from 'autocannon';
 import mysql from 'mysql2/promise';
@@ -37,6 +36,7 @@ import { createDb, type TDb } from '../server/db/client';
 import { migrate } from '../server/db/migrate';
 import { DEMO_LOGIN, seedDemoData, seedId } from '../prisma/seed';
 import { dropDatabase, ensureDatabaseServer, PROJECT_ROOT } from './lib/database-server';
+import { freePort } from './lib/free-port';
 
 const JSON_OUT = process.argv.includes('--json');
 const argValue = (name: string, fallback: number): number => {
@@ -55,16 +55,6 @@ const WISHES = 20;
 const log = (line: string): void => {
   if (!JSON_OUT) console.log(line);
 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** Demo data plus what the measured calls read. Returns the ids they need. */
 export async function addBenchData(db: TDb): Promise<{ memberId: string; wishlistId: string }> {

@@ -4,21 +4,13 @@
  * request's start, end and outcome.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { TEST_JWT_SECRET } from '../../helpers/server';
+import { freePort } from '../../../scripts/lib/free-port';
+
+export { freePort };
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 export interface TServerProcess {
   child: ChildProcess;
