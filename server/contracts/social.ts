@@ -68,6 +68,8 @@ export interface TGroupSummary {
 export interface TGroupDetail extends TGroupSummary {
   /** What the viewer may see beyond the name: members, activity, discussion. */
   canSeeInside: boolean;
+  /** The viewer may invite people: a manager, or any active member of a public group. */
+  canInvite: boolean;
   /** The viewer's membership flags, when they are a member. */
   myFlags: TMembershipFlags | null;
   /** The copyable invitation link's path (managers only). */
@@ -130,9 +132,15 @@ export const ZSendMessage = ZConversationId.extend({
 
 export const ZStartDirect = z.object({ userId: ZUuid });
 
+/** A chat message id as text: a positive number within the database's 64-bit ids. */
+export const ZMessageIdText = z
+  .string()
+  .regex(/^\d{1,19}$/, { error: 'Value must be decimal' })
+  .refine((value) => BigInt(value) <= 9_223_372_036_854_775_807n, { error: 'Value must be decimal' });
+
 export const ZConversationMessagesQuery = ZConversationId.extend({
   /** Messages before this id (older page); newest first. */
-  beforeId: z.string().regex(/^\d+$/).optional(),
+  beforeId: ZMessageIdText.optional(),
   limit: z.number().int().min(1).max(100).default(30),
 });
 
@@ -173,11 +181,9 @@ export const NOTIFICATION_KINDS = [
   'price-drop',
   'wish-list-request',
   'exchange',
-  'message',
   'group',
   'follow',
   'wish-created',
-  'birthday',
 ] as const;
 export type TNotificationKindName = (typeof NOTIFICATION_KINDS)[number];
 

@@ -15,7 +15,7 @@ import { useToast } from '../../kit/toast';
 import { href } from '../../routes/route-table';
 import { trpc } from '../../trpc';
 import { GroupPage } from './group-page';
-import { ActiveMembersOnly, countOf, useRefreshGroup, type TGroupDetail } from './group-parts';
+import { InvitersOnly, countOf, useRefreshGroup, type TGroupDetail } from './group-parts';
 import { InviteResultsTable, rowViews, type TInviteRowView } from './group-invite-parts';
 
 const PER_CALL = 100;
@@ -145,9 +145,9 @@ export default function GroupInviteFriendsScreen() {
   return (
     <GroupPage groupId={groupId} title="Invite people you follow" testId="group-invite-friends-screen">
       {(group) => (
-        <ActiveMembersOnly group={group}>
+        <InvitersOnly group={group}>
           <Candidates group={group} />
-        </ActiveMembersOnly>
+        </InvitersOnly>
       )}
     </GroupPage>
   );

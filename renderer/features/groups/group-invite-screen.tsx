@@ -12,7 +12,7 @@ import { useToast } from '../../kit/toast';
 import { href } from '../../routes/route-table';
 import { trpc } from '../../trpc';
 import { GroupPage } from './group-page';
-import { ActiveMembersOnly, countOf, useRefreshGroup, type TGroupDetail } from './group-parts';
+import { InvitersOnly, countOf, useRefreshGroup, type TGroupDetail } from './group-parts';
 import { InviteResultsTable, parseAddresses, rowViews, type TInviteRowView } from './group-invite-parts';
 
 const EMAILS_PER_CALL = 50;
@@ -130,7 +130,7 @@ export default function GroupInviteScreen() {
       title="Invite people"
       testId="group-invite-screen"
       actions={(group) =>
-        group.myStatus === 'active' ? (
+        group.canInvite ? (
           <Button
             component={Link}
             to={href('v2.groups.inviteFriends', { groupId })}
@@ -143,7 +143,7 @@ export default function GroupInviteScreen() {
       }
     >
       {(group) => (
-        <ActiveMembersOnly group={group}>
+        <InvitersOnly group={group}>
           <Stack gap="lg">
             <InviteByEmail group={group} />
             {group.joinPath ? (
@@ -154,7 +154,7 @@ export default function GroupInviteScreen() {
               </Text>
             )}
           </Stack>
-        </ActiveMembersOnly>
+        </InvitersOnly>
       )}
     </GroupPage>
   );

@@ -107,7 +107,7 @@ function PlaceNote({ group }: { group: TGroupDetail }) {
     text = 'You asked to join. The group’s owner or an assistant will answer; you will get a notification.';
   else if (group.myStatus === 'invited') text = 'You are invited to this group. Accept to become a member.';
   else if (group.myStatus === 'removed')
-    text = 'You were removed from this group. You may ask to join again: its owner or an assistant decides.';
+    text = 'You were removed from this group. Only its owner or an assistant can bring you back.';
   else if (!group.canSeeInside)
     text = 'This group is private: only its members see its members, activity and discussion.';
   if (!text) return null;

@@ -38,7 +38,7 @@ function Members({ group }: { group: TGroupDetail }) {
             title="No members yet"
             description="Invite people by e-mail or among the people you follow."
             action={
-              group.myStatus === 'active' ? (
+              group.canInvite ? (
                 <Button component={Link} to={href('v2.groups.invite', { groupId: group.groupId })} variant="light">
                   Invite people
                 </Button>
@@ -84,7 +84,7 @@ export default function GroupMembersScreen() {
       title="Members"
       testId="group-members-screen"
       actions={(group) =>
-        group.myStatus === 'active' ? (
+        group.canInvite ? (
           <Button component={Link} to={href('v2.groups.invite', { groupId })} data-testid="group-members-invite">
             Invite people
           </Button>

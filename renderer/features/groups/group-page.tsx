@@ -54,13 +54,13 @@ const NAV: readonly TNavEntry[] = [
     show: managers,
   },
   { route: 'v2.groups.members.removed', label: () => 'Removed', testId: 'group-nav-removed', show: managers },
-  // Every member may invite; only managers share the invitation link.
-  { route: 'v2.groups.invite', label: () => 'Invite', testId: 'group-nav-invite', show: isActive },
+  // Managers invite (and share the link); in a public group every member invites too.
+  { route: 'v2.groups.invite', label: () => 'Invite', testId: 'group-nav-invite', show: (group) => group.canInvite },
   {
     route: 'v2.groups.inviteFriends',
     label: () => 'Invite friends',
     testId: 'group-nav-invite-friends',
-    show: isActive,
+    show: (group) => group.canInvite,
   },
   {
     route: 'v2.groups.assistants',

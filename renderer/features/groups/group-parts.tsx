@@ -190,14 +190,31 @@ export function MembersOnly({ group, children }: { group: TGroupDetail; children
   );
 }
 
-/** Pages every member uses (inviting, settings). */
+/** Pages every member uses (their settings). */
 export function ActiveMembersOnly({ group, children }: { group: TGroupDetail; children: ReactNode }) {
   if (group.myStatus === 'active') return <>{children}</>;
   return (
     <EmptyState
       icon={<UsersIcon size={24} />}
       title="Only members can do this"
-      description={`Join “${group.name}” first: its members invite people and choose their e-mails and alerts.`}
+      description={`Join “${group.name}” first: its members choose their e-mails and alerts here.`}
+      action={<BackToGroup groupId={group.groupId} />}
+    />
+  );
+}
+
+/** The invite pages: managers, and every member of a public group. */
+export function InvitersOnly({ group, children }: { group: TGroupDetail; children: ReactNode }) {
+  if (group.canInvite) return <>{children}</>;
+  return (
+    <EmptyState
+      icon={<UsersIcon size={24} />}
+      title={group.myStatus === 'active' ? 'The owner and assistants invite people here' : 'Only members can do this'}
+      description={
+        group.myStatus === 'active'
+          ? `“${group.name}” is a private group: ask ${group.owner.displayName} or an assistant to invite someone.`
+          : `Join “${group.name}” first.`
+      }
       action={<BackToGroup groupId={group.groupId} />}
     />
   );

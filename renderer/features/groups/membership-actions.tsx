@@ -180,9 +180,12 @@ export function MembershipButtons({
           </Button>
         </>
       );
+    case 'removed':
+      // Removal sticks: only a manager brings them back (the page says so).
+      return null;
     default:
-      // No place, left, or removed: public or private, a request waits for the owner or an
-      // assistant (joining at once takes an invitation or the group's link).
+      // No place, or left: public or private, a request waits for the owner or an assistant
+      // (joining at once takes an invitation or the group's link).
       return (
         <Button
           size={size}

@@ -6,7 +6,9 @@
  *   page where one asks to join); its inside (members, activity, discussion) to its active members,
  *   and for a public group to every signed-in member.
  * - Managers are the owner and the assistants: they approve requests, remove and restore members,
- *   invite, and edit the group. Only the owner appoints assistants and deletes the group.
+ *   invite, and edit the group. Only the owner appoints assistants and deletes the group. In a
+ *   public group every active member may invite too.
+ * - Removal sticks: a removed person cannot ask again or use a link; only a manager restores them.
  * - People who blocked the viewer are left out of everything the viewer sees.
  *
  * Groups are a circle for people's privacy: active members of one group see each other's private
@@ -120,6 +122,27 @@ export async function requireActive(db: TDb, viewer: TVerifiedIdentity, groupId:
   return access;
 }
 
+/**
+ * Inviting: in a private group only its managers bring people in (an active member is a circle that
+ * opens everyone's private profile parts, so no plain member admits anyone); in a public group any
+ * active member may.
+ */
+export function mayInvite(access: TGroupAccess): boolean {
+  return access.isManager || (access.isActive && !access.group.isPrivate);
+}
+
+export async function requireInviter(db: TDb, viewer: TVerifiedIdentity, groupId: string): Promise<TGroupAccess> {
+  const access = await groupAccess(db, viewer, groupId);
+  if (!mayInvite(access)) {
+    throw new AppError('FORBIDDEN', {
+      message: access.isActive
+        ? 'In a private group, the owner and assistants invite people'
+        : 'Only members of the group can do this',
+    });
+  }
+  return access;
+}
+
 export async function requireInside(db: TDb, viewer: TVerifiedIdentity, groupId: string): Promise<TGroupAccess> {
   const access = await groupAccess(db, viewer, groupId);
   if (!access.canSeeInside) throw new AppError('FORBIDDEN', { message: 'This group is private' });
@@ -164,15 +187,6 @@ export async function moveMember(
 }
 
 // ---- What the other domains learn from groups ----
-
-/** Ids of the live groups `userId` is an active member of. */
-export async function activeGroupIdsOf(db: TDb, userId: string): Promise<string[]> {
-  const rows = await db.groupMember.findMany({
-    where: { userId, status: 'active', group: { deletedAt: null } },
-    select: { groupId: true },
-  });
-  return rows.map((row) => row.groupId);
-}
 
 sharedCircleCounters.push(async (db, viewerId, ownerId) => {
   const rows = await db.$queryRaw<{ n: bigint }[]>`

@@ -26,6 +26,7 @@ import {
   flagsOf,
   groupAccess,
   isManagerRole,
+  mayInvite,
   MEMBERSHIP_SELECT,
   moveMember,
   requireActive,
@@ -126,6 +127,7 @@ async function detailOf(db: TDb, viewer: TVerifiedIdentity, access: TGroupAccess
   return {
     ...summary!,
     canSeeInside: access.canSeeInside,
+    canInvite: mayInvite(access),
     myFlags: access.membership && access.isActive ? flagsOf(access.membership) : null,
     joinPath: access.isManager ? `/groups/${access.group.id}/?code=${access.group.joinCode}` : null,
     pendingCount,
@@ -191,8 +193,8 @@ export async function deleteGroup(db: TDb, viewer: TVerifiedIdentity, groupId: s
 }
 
 /**
- * Makes people active members (from pending, invited, removed or left, or new): their place, the
- * discussion, the feed; in the caller's transaction. Answers who was activated by this call: a
+ * Makes people active members (from the statuses in `from`, or new): their place, the discussion,
+ * the feed; in the caller's transaction. Answers who was activated by this call: a
  * racing second call activates nobody twice.
  */
 export async function activateMembers(
@@ -200,16 +202,11 @@ export async function activateMembers(
   group: { id: string; name: string },
   userIds: readonly string[],
   decidedById: string | null,
+  from: readonly TGroupMemberStatus[],
 ): Promise<string[]> {
   const activated: string[] = [];
   for (const userId of userIds) {
-    const moved = await moveMember(tx, {
-      groupId: group.id,
-      userId,
-      status: 'active',
-      from: ['pending', 'invited', 'removed', 'left'],
-      decidedById,
-    });
+    const moved = await moveMember(tx, { groupId: group.id, userId, status: 'active', from, decidedById });
     if (!moved) continue;
     activated.push(userId);
     await recordActivity(tx, {
@@ -221,6 +218,16 @@ export async function activateMembers(
   }
   await joinGroupConversation(tx, group.id, activated);
   return activated;
+}
+
+const REMOVED_MESSAGE = 'A manager removed you from this group; only its owner or an assistant can bring you back';
+
+async function statusIn(tx: Pick<TDb, 'groupMember'>, groupId: string, userId: string): Promise<string | null> {
+  const row = await tx.groupMember.findUnique({
+    where: { groupId_userId: { groupId, userId } },
+    select: { status: true },
+  });
+  return row?.status ?? null;
 }
 
 /** The group's managers (owner and assistants), to tell them about a request. */
@@ -245,6 +252,8 @@ export async function joinGroup(
   const access = await groupAccess(db, viewer, input.groupId);
   const { group, membership } = access;
   if (membership?.status === 'active') return { status: 'active' };
+  // Removal sticks: no request, link or invitation brings a removed person back; a manager restores.
+  if (membership?.status === 'removed') throw new AppError('FORBIDDEN', { message: REMOVED_MESSAGE });
   const notices: { userId: string; notificationId: string }[] = [];
   const status = await db.$transaction(async (tx) => {
     let admitted = membership?.status === 'invited';
@@ -260,20 +269,20 @@ export async function joinGroup(
         if (!admitted) throw new AppError('BAD_REQUEST', { message: 'This invitation link is not valid any more' });
       }
     }
-    // Someone a manager removed comes back only when a manager approves, whatever link they hold.
-    if (membership?.status === 'removed') admitted = false;
     if (admitted) {
-      await activateMembers(tx, group, [viewer.userId], null);
+      // From invited or left, or new; never from removed (the database decides, not the read above).
+      const activated = await activateMembers(tx, group, [viewer.userId], null, ['invited', 'left', 'pending']);
+      if (activated.length === 0 && (await statusIn(tx, group.id, viewer.userId)) !== 'active')
+        throw new AppError('FORBIDDEN', { message: REMOVED_MESSAGE });
       return 'active' as const;
     }
     // The database decides: of two requests at once, one makes the request and tells the managers.
-    const asked = await moveMember(tx, {
-      groupId: group.id,
-      userId: viewer.userId,
-      status: 'pending',
-      from: ['removed', 'left'],
-    });
-    if (!asked) return 'pending' as const;
+    const asked = await moveMember(tx, { groupId: group.id, userId: viewer.userId, status: 'pending', from: ['left'] });
+    if (!asked) {
+      const now = await statusIn(tx, group.id, viewer.userId);
+      if (now === 'removed') throw new AppError('FORBIDDEN', { message: REMOVED_MESSAGE });
+      return (now ?? 'pending') as TGroupMemberStatus;
+    }
     for (const managerId of await managerIds(tx, group.id)) {
       const notificationId = await createNotification(tx, {
         userId: managerId,
@@ -288,23 +297,27 @@ export async function joinGroup(
   return { status };
 }
 
-/** Leaving (or cancelling one's own request). The owner cannot leave: they delete the group. */
+/**
+ * Leaving (or cancelling one's own request). The owner cannot leave: they delete the group. The
+ * change is conditional on the status the person still has, so a leave racing a removal or a
+ * second leave answers 409 instead of failing, and never turns a removal into a departure.
+ */
 export async function leaveGroup(db: TDb, viewer: TVerifiedIdentity, groupId: string) {
   const access = await groupAccess(db, viewer, groupId);
-  if (!access.membership || !['active', 'pending'].includes(access.membership.status))
-    throw new AppError('BAD_REQUEST', { message: 'You are not a member of this group' });
   if (access.isOwner)
     throw new AppError('BAD_REQUEST', { message: 'The owner can’t leave the group; delete it instead' });
-  await db.$transaction(async (tx) => {
-    if (access.membership?.status === 'pending')
-      await tx.groupMember.delete({ where: { groupId_userId: { groupId, userId: viewer.userId } } });
-    else
-      await tx.groupMember.update({
-        where: { groupId_userId: { groupId, userId: viewer.userId } },
-        data: { status: 'left', role: 'member' },
-      });
-    await leaveGroupConversation(tx, groupId, [viewer.userId]);
+  if (!access.membership || !['active', 'pending'].includes(access.membership.status))
+    throw new AppError('BAD_REQUEST', { message: 'You are not a member of this group' });
+  const changed = await db.$transaction(async (tx) => {
+    const cancelled = await tx.groupMember.deleteMany({ where: { groupId, userId: viewer.userId, status: 'pending' } });
+    const left = await tx.groupMember.updateMany({
+      where: { groupId, userId: viewer.userId, status: 'active', role: { not: 'owner' } },
+      data: { status: 'left', role: 'member' },
+    });
+    if (left.count > 0) await leaveGroupConversation(tx, groupId, [viewer.userId]);
+    return cancelled.count + left.count;
   });
+  if (changed === 0) throw new AppError('CONFLICT', { message: 'You are not a member of this group any more' });
   return { ok: true as const };
 }
 

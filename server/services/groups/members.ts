@@ -25,6 +25,7 @@ import {
   moveMember,
   requireActive,
   requireInside,
+  requireInviter,
   requireManager,
 } from './access';
 import { activateMembers } from './groups';
@@ -93,9 +94,10 @@ export async function approveMember(
 ) {
   const { group } = await requireManager(deps.db, viewer, input.groupId);
   const target = await targetOf(deps.db, input.groupId, input.userId);
-  if (target.status !== 'pending' && target.status !== 'removed')
-    throw new AppError('CONFLICT', { message: 'There is no request to approve' });
-  const activated = await deps.db.$transaction((tx) => activateMembers(tx, group, [input.userId], viewer.userId));
+  if (target.status !== 'pending') throw new AppError('CONFLICT', { message: 'There is no request to approve' });
+  const activated = await deps.db.$transaction((tx) =>
+    activateMembers(tx, group, [input.userId], viewer.userId, ['pending']),
+  );
   // Two managers approving at once: one approves, the other hears there is nothing left to approve.
   if (activated.length === 0) throw new AppError('CONFLICT', { message: 'There is no request to approve' });
   await tell(deps, activated, { groupId: group.id, groupName: group.name, event: 'approved' });
@@ -119,13 +121,21 @@ export async function removeMember(db: TDb, viewer: TVerifiedIdentity, input: { 
   if (target.role === 'assistant' && !access.isOwner)
     throw new AppError('FORBIDDEN', { message: 'Only the owner can remove an assistant' });
   if (target.status === 'removed') return { ok: true as const };
-  await db.$transaction(async (tx) => {
-    await tx.groupMember.update({
-      where: { groupId_userId: { groupId: input.groupId, userId: input.userId } },
+  // Conditional on the place still being what was checked: a concurrent change answers 409.
+  const removed = await db.$transaction(async (tx) => {
+    const changed = await tx.groupMember.updateMany({
+      where: {
+        groupId: input.groupId,
+        userId: input.userId,
+        status: target.status,
+        role: access.isOwner ? { not: 'owner' } : 'member',
+      },
       data: { status: 'removed', role: 'member', decidedById: viewer.userId },
     });
-    await leaveGroupConversation(tx, input.groupId, [input.userId]);
+    if (changed.count > 0) await leaveGroupConversation(tx, input.groupId, [input.userId]);
+    return changed.count;
   });
+  if (removed === 0) throw new AppError('CONFLICT', { message: 'This person’s place in the group just changed' });
   return { ok: true as const };
 }
 
@@ -137,7 +147,9 @@ export async function restoreMember(
   const { group } = await requireManager(deps.db, viewer, input.groupId);
   const target = await targetOf(deps.db, input.groupId, input.userId);
   if (target.status !== 'removed') throw new AppError('CONFLICT', { message: 'This person was not removed' });
-  const activated = await deps.db.$transaction((tx) => activateMembers(tx, group, [input.userId], viewer.userId));
+  const activated = await deps.db.$transaction((tx) =>
+    activateMembers(tx, group, [input.userId], viewer.userId, ['removed']),
+  );
   if (activated.length === 0) throw new AppError('CONFLICT', { message: 'This person was not removed' });
   return { ok: true as const };
 }
@@ -152,10 +164,11 @@ export async function setAssistant(
   const target = await targetOf(db, input.groupId, input.userId);
   if (target.role === 'owner') throw new AppError('BAD_REQUEST', { message: 'The owner manages the group already' });
   if (target.status !== 'active') throw new AppError('CONFLICT', { message: 'Only members can be assistants' });
-  await db.groupMember.update({
-    where: { groupId_userId: { groupId: input.groupId, userId: input.userId } },
+  const changed = await db.groupMember.updateMany({
+    where: { groupId: input.groupId, userId: input.userId, status: 'active', role: { not: 'owner' } },
     data: { role: input.isAssistant ? 'assistant' : 'member' },
   });
+  if (changed.count === 0) throw new AppError('CONFLICT', { message: 'Only members can be assistants' });
   return { ok: true as const };
 }
 
@@ -178,7 +191,7 @@ export async function inviteMembers(
   input: { groupId: string; userIds: string[] },
 ): Promise<{ rows: TGroupInviteRow[] }> {
   const { db } = deps;
-  const { group } = await requireActive(db, viewer, input.groupId);
+  const { group } = await requireInviter(db, viewer, input.groupId);
   const blocked = new Set(await blockedEitherWay(db, viewer.userId));
   const ids = [...new Set(input.userIds)];
   const [people, existing] = await Promise.all([
@@ -238,7 +251,7 @@ export async function inviteEmails(
   input: { groupId: string; emails: string[] },
 ): Promise<{ rows: TGroupInviteRow[] }> {
   const { db } = deps;
-  const { group } = await requireActive(db, viewer, input.groupId);
+  const { group } = await requireInviter(db, viewer, input.groupId);
   const rows: TGroupInviteRow[] = [];
   const seen = new Set<string>();
   const memberIds: { key: string; userId: string }[] = [];
@@ -287,7 +300,7 @@ export async function inviteEmails(
 
 /** People I follow who are not in the group (nor asked or invited), for the invite-friends page. */
 export async function inviteCandidates(db: TDb, viewer: TVerifiedIdentity, groupId: string): Promise<TPersonSummary[]> {
-  await requireActive(db, viewer, groupId);
+  await requireInviter(db, viewer, groupId);
   const hidden = await blockedEitherWay(db, viewer.userId);
   const rows = await db.follow.findMany({
     where: {
@@ -335,7 +348,9 @@ export async function addChildToGroup(db: TDb, viewer: TVerifiedIdentity, input:
   if (existing?.status === 'active') return { ok: true as const };
   if (existing?.status === 'removed')
     throw new AppError('FORBIDDEN', { message: 'A manager of the group removed this account' });
-  await db.$transaction((tx) => activateMembers(tx, group, [input.childId], viewer.userId));
+  await db.$transaction((tx) =>
+    activateMembers(tx, group, [input.childId], viewer.userId, ['pending', 'invited', 'left']),
+  );
   return { ok: true as const };
 }
 

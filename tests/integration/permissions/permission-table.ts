@@ -504,17 +504,17 @@ export const PROCEDURES: Record<string, TProcedureRow> = {
   'groups.inviteEmails': {
     setup: social,
     input: (_a, f) => ({ groupId: f.groupId, emails: [`guest-${String(f.groupId).slice(0, 8)}@example.com`] }),
-    expect: inOwnersGroup({ owner: 200, member: 200, outsider: 403 }, { write: true }),
+    expect: inOwnersGroup({ owner: 200, member: 403, outsider: 403 }, { write: true }),
   },
   'groups.inviteMembers': {
     setup: social,
     input: (_a, f) => ({ groupId: f.groupId, userIds: [f.strangerId] }),
-    expect: inOwnersGroup({ owner: 200, member: 200, outsider: 403 }, { write: true }),
+    expect: inOwnersGroup({ owner: 200, member: 403, outsider: 403 }, { write: true }),
   },
   'groups.inviteCandidates': {
     setup: social,
     input: (_a, f) => ({ groupId: f.groupId }),
-    expect: inOwnersGroup({ owner: 200, member: 200, outsider: 403 }),
+    expect: inOwnersGroup({ owner: 200, member: 403, outsider: 403 }),
   },
   'groups.childChoices': {
     setup: social,

@@ -148,11 +148,21 @@ describe('groups: creating and membership states', () => {
     expect(await statusOf(removed.caller.messages.messages({ conversationId: conversationId!, limit: 10 }))).toBe(404);
     expect(await statusOf(removed.caller.groups.members({ groupId }))).toBe(403);
 
-    // The invitation link does not bring them back: it makes a request.
+    // Removal sticks: neither the invitation link nor a request nor a member's invitation brings
+    // them back (and the mailed tokens stay unspent); only a manager restores them.
     const { joinPath } = await owner.caller.groups.get({ groupId });
     const code = new URL(joinPath!, 'https://app.test').searchParams.get('code')!;
-    expect((await removed.caller.groups.join({ groupId, code })).status).toBe('pending');
-    await owner.caller.groups.remove({ groupId, userId: removed.id });
+    const refusal = await failureOf(removed.caller.groups.join({ groupId, code }));
+    expect(refusal).toMatchObject({
+      status: 403,
+      message: 'A manager removed you from this group; only its owner or an assistant can bring you back',
+    });
+    expect(await statusOf(removed.caller.groups.join({ groupId }))).toBe(403);
+    expect(await statusOf(removed.caller.groups.leave({ groupId }))).toBe(400);
+    const invite = await owner.caller.groups.inviteMembers({ groupId, userIds: [removed.id] });
+    expect(invite.rows[0]?.result).toBe('blocked');
+    expect(await statusIn(groupId, removed.id)).toBe('removed');
+    expect(await statusOf(owner.caller.groups.approve({ groupId, userId: removed.id }))).toBe(409);
     await owner.caller.groups.restore({ groupId, userId: removed.id });
     expect(await statusIn(groupId, removed.id)).toBe('active');
     expect(await statusOf(owner.caller.groups.restore({ groupId, userId: removed.id }))).toBe(409);
@@ -264,12 +274,12 @@ describe('groups: invitations', () => {
     await waitForMail(registered.email, new RegExp(`invited you to the group ${name}`));
   });
 
-  it('members invite people they follow; blocked and removed people are refused per row', async () => {
+  it('in a public group members invite people they follow; blocked people are refused per row', async () => {
     const owner = await member();
     const mate = await member();
     const friend = await member();
     const blocker = await member();
-    const { groupId } = await groupOf(owner);
+    const { groupId } = await groupOf(owner, { isPrivate: false });
     await joinAll(owner, groupId, [mate]);
     await mate.caller.people.follow({ userId: friend.id });
     await blocker.caller.people.block({ userId: mate.id });
@@ -282,6 +292,40 @@ describe('groups: invitations', () => {
     const outsider = await member();
     expect(await statusOf(outsider.caller.groups.inviteMembers({ groupId, userIds: [friend.id] }))).toBe(403);
     expect(await statusOf(outsider.caller.groups.inviteCandidates({ groupId }))).toBe(403);
+    expect((await mate.caller.groups.get({ groupId })).canInvite).toBe(true);
+  });
+
+  it('in a private group only the owner and assistants invite: a member admits nobody', async () => {
+    const owner = await member();
+    const mate = await member();
+    const stranger = await member();
+    const { groupId } = await groupOf(owner);
+    await joinAll(owner, groupId, [mate]);
+    expect((await mate.caller.groups.get({ groupId })).canInvite).toBe(false);
+    expect((await failureOf(mate.caller.groups.inviteMembers({ groupId, userIds: [stranger.id] }))).message).toBe(
+      'In a private group, the owner and assistants invite people',
+    );
+    expect(await statusOf(mate.caller.groups.inviteEmails({ groupId, emails: ['x@example.com'] }))).toBe(403);
+    expect(await statusIn(groupId, stranger.id)).toBeNull();
+    await owner.caller.groups.setAssistant({ groupId, userId: mate.id, isAssistant: true });
+    expect((await mate.caller.groups.inviteMembers({ groupId, userIds: [stranger.id] })).rows[0]?.result).toBe(
+      'invited',
+    );
+  });
+
+  it('a leave racing a removal (or a second leave) answers 409, never a 500, and the removal stands', async () => {
+    const owner = await member();
+    const mate = await member();
+    const { groupId } = await groupOf(owner);
+    await joinAll(owner, groupId, [mate]);
+    const statuses = await Promise.all([
+      statusOf(mate.caller.groups.leave({ groupId })),
+      statusOf(mate.caller.groups.leave({ groupId })),
+      statusOf(owner.caller.groups.remove({ groupId, userId: mate.id })),
+    ]);
+    expect(statuses.every((status) => [200, 400, 409].includes(status))).toBe(true);
+    expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(1);
+    expect(['left', 'removed']).toContain(await statusIn(groupId, mate.id));
   });
 
   it('the invitation mail job sends nothing for a deleted group', async () => {
