@@ -73,6 +73,43 @@ function textOf(kind: TActivityKind, name: string, payload: Record<string, unkno
   }
 }
 
+/** A stored payload; a damaged one shows the event without its names rather than failing the feed. */
+function parsePayload(text: string): Record<string, unknown> {
+  try {
+    const value = JSON.parse(text) as unknown;
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Whether the viewer may see inside each group the rows mention (in two queries for the batch): a
+ * live group they are an active member of, or a live public group whose owner did not block them.
+ */
+async function learnGroups(db: TDb, viewerId: string, rows: TEventRow[], known: Map<string, boolean>): Promise<void> {
+  const ids = [...new Set(rows.map((row) => row.group_id).filter((id): id is string => Boolean(id)))].filter(
+    (id) => !known.has(id),
+  );
+  if (ids.length === 0) return;
+  const [groups, mine, blockers] = await Promise.all([
+    db.group.findMany({
+      where: { id: { in: ids }, deletedAt: null },
+      select: { id: true, isPrivate: true, ownerId: true },
+    }),
+    db.groupMember.findMany({
+      where: { groupId: { in: ids }, userId: viewerId, status: 'active' },
+      select: { groupId: true },
+    }),
+    db.block.findMany({ where: { blockedId: viewerId }, select: { blockerId: true } }),
+  ]);
+  const member = new Set(mine.map((row) => row.groupId));
+  const blockedBy = new Set(blockers.map((row) => row.blockerId));
+  for (const id of ids) known.set(id, false);
+  for (const group of groups)
+    known.set(group.id, member.has(group.id) || (!group.isPrivate && !blockedBy.has(group.ownerId)));
+}
+
 /** One page of the feed; `next` is the following page's `before` (empty at the end). */
 export async function readFeed(
   db: TDb,
@@ -86,14 +123,25 @@ export async function readFeed(
   const relationCache = new Map<string, TViewerRelation>();
   const privateOk = new Map<string, boolean>();
   const listOk = new Map<string, { ok: boolean; ownerId: string; title: string } | null>();
+  // Exchanges whose people the viewer may know: theirs, when its participant list is open to them
+  // (the organizer may hide it from everyone but the organizer and assistants).
   const myExchanges = new Set(
     (
       await db.exchangeParticipant.findMany({
-        where: { userId: viewer.userId, status: { in: ['invited', 'accepted', 'organizing'] } },
+        where: {
+          userId: viewer.userId,
+          status: { in: ['invited', 'accepted', 'organizing'] },
+          OR: [
+            { isAssistant: true },
+            { exchange: { participantsVisible: true } },
+            { exchange: { organizerId: viewer.userId } },
+          ],
+        },
         select: { exchangeId: true },
       })
     ).map((row) => row.exchangeId),
   );
+  const groupOk = new Map<string, boolean>();
   // Read in batches until the page is full: some events are filtered out for this viewer.
   for (let round = 0; items.length < input.limit && !exhausted && round < 10; round += 1) {
     const take = input.limit * 3;
@@ -110,6 +158,7 @@ export async function readFeed(
       }),
     ]);
     for (const [id, relation] of relations) relationCache.set(id, relation);
+    await learnGroups(db, viewer.userId, rows, groupOk);
     const actorOf = new Map(actors.map((actor) => [actor.id, actor]));
     for (const row of rows) {
       if (items.length >= input.limit) {
@@ -127,7 +176,9 @@ export async function readFeed(
       }
       if (!privateOk.get(actor.id)) continue;
       if (row.exchange_id && !myExchanges.has(row.exchange_id)) continue;
-      const payload = JSON.parse(row.payload) as Record<string, unknown>;
+      // A group's doings reach those who may see inside it (a private group's members only).
+      if (row.group_id && !groupOk.get(row.group_id)) continue;
+      const payload = parsePayload(row.payload);
       let path: string | null = null;
       if (row.wish_list_id) {
         if (!listOk.has(row.wish_list_id)) {

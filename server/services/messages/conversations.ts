@@ -15,7 +15,6 @@ import type { TChatMessage, TConversationSummary } from '../../contracts/social'
 import type { TDb } from '../../db/client';
 import type { TAppDeps } from '../../deps';
 import { AppError } from '../../errors';
-import { enqueueJob } from '../../jobs/queue';
 import { canSeePrivate, PERSON_SELECT, relationsTo, summarize, type TPersonRow } from '../people/access';
 
 type TDeps = Pick<TAppDeps, 'db' | 'bus' | 'log'>;
@@ -152,14 +151,19 @@ export async function listConversations(db: TDb, viewer: TVerifiedIdentity): Pro
     .filter((id): id is string => Boolean(id));
   const [groups, lastMessages, unread, relations] = await Promise.all([
     db.group.findMany({ where: { id: { in: groupIds }, deletedAt: null }, select: { id: true, name: true } }),
+    // Messages of people who blocked the viewer are not theirs to see: not as the last message,
+    // not in the unread counts (as in unreadCount and listMessages).
     db.$queryRaw<{ conversation_id: string; body: string; created_at: Date; sender_id: string }[]>`
       SELECT m.conversation_id, m.body, m.created_at, m.sender_id FROM chat_messages m
-      JOIN (SELECT conversation_id, MAX(id) AS id FROM chat_messages WHERE conversation_id IN (${Prisma.join(ids)})
+      JOIN (SELECT conversation_id, MAX(id) AS id FROM chat_messages
+            WHERE conversation_id IN (${Prisma.join(ids)})
+              AND sender_id NOT IN (SELECT blocker_id FROM blocks WHERE blocked_id = ${viewer.userId})
             GROUP BY conversation_id) last ON last.id = m.id`,
     db.$queryRaw<{ conversation_id: string; n: bigint }[]>`
       SELECT m.conversation_id, COUNT(*) AS n FROM chat_messages m
       JOIN conversation_members me ON me.conversation_id = m.conversation_id AND me.user_id = ${viewer.userId}
       WHERE m.id > me.last_read_id AND m.sender_id <> ${viewer.userId}
+        AND m.sender_id NOT IN (SELECT blocker_id FROM blocks WHERE blocked_id = ${viewer.userId})
       GROUP BY m.conversation_id`,
     relationsTo(db, viewer, otherIds),
   ]);
@@ -299,24 +303,44 @@ export async function sendMessage(
       { kind: 'message', conversationId: input.conversationId, messageId },
     )
     .catch((error: unknown) => deps.log?.warn({ err: error }, 'live message not published'));
-  // One e-mail per person and chat per hour at most, sent only if still unread after a while.
-  const hour = Math.floor(Date.now() / 3_600_000);
-  for (const member of members) {
-    if (member.userId === viewer.userId) continue;
-    await enqueueJob(db, {
-      kind: CHAT_MAIL_JOB,
-      payload: { conversationId: input.conversationId, userId: member.userId, messageId },
-      uniqueKey: `${CHAT_MAIL_JOB}:${input.conversationId}:${member.userId}:${hour}`,
-      runAt: new Date(Date.now() + CHAT_MAIL_DELAY_MS),
-    });
-  }
+  await queueChatMails(db, { conversationId: input.conversationId, senderId: viewer.userId, messageId });
   return toMessage(created, viewer.userId);
+}
+
+/**
+ * The e-mails about a new message: one per member and chat per hour at most (the unique key), sent
+ * only if still unread after a while; never to someone across a block with the sender. One
+ * set-wise insert, whatever the size of the group.
+ */
+async function queueChatMails(
+  db: TDb,
+  input: { conversationId: string; senderId: string; messageId: string },
+): Promise<void> {
+  const hour = Math.floor(Date.now() / 3_600_000);
+  const runAt = new Date(Date.now() + CHAT_MAIL_DELAY_MS);
+  await db.$executeRaw`
+    INSERT IGNORE INTO jobs (kind, payload, unique_key, run_at, max_attempts)
+    SELECT ${CHAT_MAIL_JOB},
+           JSON_OBJECT('conversationId', cm.conversation_id, 'userId', cm.user_id, 'messageId', ${input.messageId}),
+           CONCAT(${CHAT_MAIL_JOB}, ':', cm.conversation_id, ':', cm.user_id, ':', ${hour}),
+           ${runAt}, 5
+    FROM conversation_members cm
+    WHERE cm.conversation_id = ${input.conversationId} AND cm.user_id <> ${input.senderId}
+      AND NOT EXISTS (SELECT 1 FROM blocks k WHERE (k.blocker_id = cm.user_id AND k.blocked_id = ${input.senderId})
+                                               OR (k.blocker_id = ${input.senderId} AND k.blocked_id = cm.user_id))`;
 }
 
 /** Marks the conversation read up to a message (never backwards). */
 export async function markRead(db: TDb, viewer: TVerifiedIdentity, input: { conversationId: string; upToId: string }) {
   await myConversation(db, viewer, input.conversationId);
-  const upTo = BigInt(input.upToId);
+  // Never past the conversation's newest message: a huge id would mark future messages read.
+  const newest = await db.chatMessage.aggregate({
+    where: { conversationId: input.conversationId },
+    _max: { id: true },
+  });
+  const asked = BigInt(input.upToId);
+  const last = newest._max.id ?? 0n;
+  const upTo = asked < last ? asked : last;
   await db.conversationMember.updateMany({
     where: { conversationId: input.conversationId, userId: viewer.userId, lastReadId: { lt: upTo } },
     data: { lastReadId: upTo },

@@ -2,8 +2,9 @@
  * The e-mail about chat messages left unread (at most one per person and chat per hour, queued by
  * sendMessage with a delay): skipped once the person read up to the message, or when their
  * settings (subscribeNotifcations) or, for a group's discussion, their membership flag
- * (isTopicNotificationEnabled) say no. A group discussion's e-mail carries a signed one-click
- * "stop e-mails about this discussion" link (/actions/topic-unsubscribe/{groupId}).
+ * (isTopicNotificationEnabled) say no, or a block stands between the sender and the reader. A
+ * group discussion's e-mail carries a signed one-click "stop e-mails about this discussion" link
+ * (/actions/topic-unsubscribe/{groupId}).
  */
 import { displayName } from '../../contracts/identity';
 import type { TAppDeps } from '../../deps';
@@ -22,7 +23,7 @@ export async function sendChatMail(
     }),
     db.chatMessage.findUnique({
       where: { id: BigInt(payload.messageId) },
-      select: { body: true, sender: { select: { name: true, firstName: true, lastName: true } } },
+      select: { body: true, senderId: true, sender: { select: { name: true, firstName: true, lastName: true } } },
     }),
     db.user.findUnique({
       where: { id: payload.userId },
@@ -38,6 +39,16 @@ export async function sendChatMail(
   if (!place || !message || !user?.email || user.deletedAt) return;
   if (place.lastReadId >= BigInt(payload.messageId)) return;
   if (user.settings && !user.settings.subscribeNotifcations) return;
+  // A block (either way) since the message was queued: nothing from the one reaches the other.
+  const blocked = await db.block.count({
+    where: {
+      OR: [
+        { blockerId: payload.userId, blockedId: message.senderId },
+        { blockerId: message.senderId, blockedId: payload.userId },
+      ],
+    },
+  });
+  if (blocked > 0) return;
   const sender = displayName(message.sender);
   const url = `${config.publicUrl}/messages/chats/?conversation=${payload.conversationId}`;
   const manageUrl = user.settings

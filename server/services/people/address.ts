@@ -57,7 +57,8 @@ export async function putMailingAddress(
 
 /**
  * The address book, for inviting: members the user follows or is followed by, fellow active members
- * of their groups and fellow participants of their gift exchanges (child accounts left out: only
+ * of their groups and fellow participants of their gift exchanges where the exchange shows its
+ * participants to them (child accounts left out: only
  * their managers add them), then the contacts they typed in. Members' e-mail addresses are never
  * shown.
  */
@@ -78,6 +79,8 @@ export async function listAddressBook(
       WHERE a.user_id = ${caller.userId} AND a.status = 'active'
       UNION
       SELECT b.user_id FROM exchange_participants a
+      JOIN exchanges e ON e.id = a.exchange_id
+        AND (e.participants_visible OR a.is_assistant OR e.organizer_id = ${caller.userId})
       JOIN exchange_participants b ON b.exchange_id = a.exchange_id AND b.status IN ('invited', 'accepted', 'organizing')
       WHERE a.user_id = ${caller.userId} AND a.status IN ('invited', 'accepted', 'organizing')`,
     db.addressBookContact.findMany({ where: { ownerId: caller.userId }, orderBy: [{ name: 'asc' }, { id: 'asc' }] }),

@@ -176,7 +176,9 @@ interface TSuggestionRow {
  * (friends of friends), fellow active members of their groups, fellow participants of their
  * exchanges — ranked by how many such ties, then by friends of friends; never the member, people
  * already followed, blocked either way, child accounts, floaters (no account yet) or closed
- * accounts. One set-wise query (a UNION of the three circles), paged in the database.
+ * accounts. Exchange mates count only where the exchange shows its participants to the member
+ * (the organizer may hide them). One set-wise query (a UNION of the three circles), paged in the
+ * database.
  */
 export async function listSuggestions(db: TDb, identity: TVerifiedIdentity | null, userId: string, page: TPagingQuery) {
   await assertCanManage(db, identity, userId);
@@ -197,6 +199,8 @@ export async function listSuggestions(db: TDb, identity: TVerifiedIdentity | nul
       UNION ALL
       SELECT b.user_id, 0, 0, COUNT(DISTINCT b.exchange_id)
       FROM exchange_participants a
+      JOIN exchanges e ON e.id = a.exchange_id
+        AND (e.participants_visible OR a.is_assistant OR e.organizer_id = ${userId})
       JOIN exchange_participants b ON b.exchange_id = a.exchange_id AND b.status IN ${IN_EXCHANGE}
       WHERE a.user_id = ${userId} AND a.status IN ${IN_EXCHANGE}
       GROUP BY b.user_id

@@ -101,7 +101,12 @@ describe('privacy matrix', () => {
     expect(await view(exchangeMate.client)).toEqual(sees);
     expect(await view(follower.client)).toEqual(seesNameOnly);
     expect(await view(stranger.client)).toEqual(seesNameOnly);
-    expect(await view(new TestBrowser(server.baseUrl))).toEqual({ ...seesNameOnly, friends: 401, lists: 401, list: 401 });
+    expect(await view(new TestBrowser(server.baseUrl))).toEqual({
+      ...seesNameOnly,
+      friends: 401,
+      lists: 401,
+      list: 401,
+    });
     expect(await view(blocked.client)).toEqual({ profile: 404, birthday: null, friends: 404, lists: 404, list: 404 });
 
     // Leaving the group closes the circle again.

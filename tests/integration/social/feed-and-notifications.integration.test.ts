@@ -98,6 +98,53 @@ describe('the activity feed', () => {
   });
 });
 
+describe('the activity feed and private groups', () => {
+  it('joining a private group is news only for its members, never for followers outside it', async () => {
+    const alice = await member({ isPrivate: false });
+    const carol = await member();
+    const follower = await member();
+    await follower.caller.people.follow({ userId: alice.id });
+    const secret = `Secret support ${unique()}`;
+    const { groupId } = await carol.caller.groups.create({ name: secret });
+    await alice.caller.groups.join({ groupId });
+    await carol.caller.groups.approve({ groupId, userId: alice.id });
+    const openName = `Open club ${unique()}`;
+    const open = await carol.caller.groups.create({ name: openName, isPrivate: false });
+    await alice.caller.groups.join({ groupId: open.groupId });
+    await carol.caller.groups.approve({ groupId: open.groupId, userId: alice.id });
+
+    const seen = await feedTexts(follower);
+    expect(seen.some((text) => text.includes(secret))).toBe(false);
+    expect(seen.some((text) => text.includes(openName))).toBe(true);
+    // Carol (a member) sees it in the group's own feed.
+    expect((await feedTexts(carol, { groupId })).some((text) => text.includes(secret))).toBe(true);
+    // Once the public group is gone, its news goes too.
+    await carol.caller.groups.delete({ groupId: open.groupId });
+    expect((await feedTexts(follower)).some((text) => text.includes(openName))).toBe(false);
+  });
+
+  it('an exchange whose organizer hides its people reveals none of them through the feed or the address book', async () => {
+    const organizer = await member();
+    const ann = await member();
+    const bob = await member();
+    const exchange = await organizer.caller.exchanges.create({ title: `Hidden ${unique()}`, exchangeDate: inDays(20) });
+    await organizer.caller.exchanges.updateSettings({ exchangeId: exchange.exchangeId, participantsVisible: false });
+    await organizer.caller.exchanges.inviteUsers({ exchangeId: exchange.exchangeId, userIds: [ann.id, bob.id] });
+    for (const person of [ann, bob])
+      await person.caller.exchanges.rsvp({ exchangeId: exchange.exchangeId, response: 'accept' });
+    expect(await statusOf(ann.caller.exchanges.participants({ exchangeId: exchange.exchangeId }))).toBe(403);
+    const annFeed = await ann.caller.activity.feed({ limit: 50 });
+    expect(annFeed.items.map((item) => item.actor.userId)).not.toContain(bob.id);
+    const book = await ann.caller.people.addressBook({ limit: 50, offset: 0 });
+    expect(book.items.map((entry) => entry.id)).not.toContain(bob.id);
+    // The organizer sees who joined.
+    const organizerFeed = await organizer.caller.activity.feed({ limit: 50 });
+    expect(
+      organizerFeed.items.filter((item) => item.kind === 'exchange-joined').map((item) => item.actor.userId),
+    ).toEqual(expect.arrayContaining([ann.id, bob.id]));
+  });
+});
+
 describe('notifications', () => {
   it('a new list tells the followers who may see it (in the app, live and by e-mail), honouring settings and blocks', async () => {
     const owner = await member({ isPrivate: false });

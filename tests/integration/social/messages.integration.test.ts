@@ -62,6 +62,48 @@ describe('who may write to whom', () => {
     expect((await bob.caller.messages.conversations()).map((row) => row.conversationId)).not.toContain(conversationId);
   });
 
+  it('a blocker’s words never reach the person they blocked: not in the chat list, its counts, or by e-mail', async () => {
+    const owner = await member();
+    const blocker = await member();
+    const blocked = await member();
+    const { groupId } = await owner.caller.groups.create({ name: `Shared ${unique()}` });
+    for (const person of [blocker, blocked]) {
+      await person.caller.groups.join({ groupId });
+      await owner.caller.groups.approve({ groupId, userId: person.id });
+    }
+    await blocker.caller.people.block({ userId: blocked.id });
+    const { conversationId } = await owner.caller.groups.get({ groupId });
+    await owner.caller.messages.send({ conversationId: conversationId!, body: 'Hello everyone' });
+    await blocker.caller.messages.send({ conversationId: conversationId!, body: 'Private thoughts of the blocker' });
+    const row = (await blocked.caller.messages.conversations()).find((item) => item.conversationId === conversationId);
+    expect(row?.lastMessage?.body).toBe('Hello everyone');
+    expect(row?.unreadCount).toBe(1);
+    expect((await blocked.caller.messages.unreadCount()).count).toBe(1);
+    // Only the owner's message queued a mail for the blocked person.
+    const jobs = await testDb().job.findMany({
+      where: { kind: 'messages:chat-mail', payload: { contains: conversationId! } },
+      select: { payload: true },
+    });
+    const forBlocked = jobs
+      .map((job) => JSON.parse(job.payload) as { userId: string })
+      .filter((p) => p.userId === blocked.id);
+    expect(forBlocked).toHaveLength(1);
+  });
+
+  it('marking read takes a real message id: too large is a 400, and never past the newest message', async () => {
+    const ann = await member({ isPrivate: false });
+    const bob = await member({ isPrivate: false });
+    const conversationId = await chat(ann, bob);
+    const first = await ann.caller.messages.send({ conversationId, body: 'One' });
+    expect(await statusOf(bob.caller.messages.markRead({ conversationId, upToId: '9999999999999999999' }))).toBe(400);
+    await bob.caller.messages.markRead({ conversationId, upToId: '9223372036854775807' });
+    expect((await bob.caller.messages.unreadCount()).count).toBe(0);
+    await ann.caller.messages.send({ conversationId, body: 'Two' });
+    // The earlier "read everything" did not swallow a message written after it.
+    expect((await bob.caller.messages.unreadCount()).count).toBe(1);
+    expect(first.messageId).toBeTruthy();
+  });
+
   it('a conversation belongs to its two people: anyone else gets 404, never its messages', async () => {
     const ann = await member({ isPrivate: false });
     const bob = await member({ isPrivate: false });

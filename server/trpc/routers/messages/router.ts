@@ -4,7 +4,13 @@
  * over server/services/messages and server/realtime.
  */
 import { z } from 'zod';
-import { ZConversationId, ZConversationMessagesQuery, ZSendMessage, ZStartDirect } from '../../../contracts/social';
+import {
+  ZConversationId,
+  ZConversationMessagesQuery,
+  ZMessageIdText,
+  ZSendMessage,
+  ZStartDirect,
+} from '../../../contracts/social';
 import { ZUuid } from '../../../contracts/validation';
 import { messageStream } from '../../../realtime/streams';
 import {
@@ -30,7 +36,7 @@ export const messagesRouter = router({
     .query(({ ctx, input }) => listMessages(ctx.db, ctx.identity, input)),
   send: authedProcedure.input(ZSendMessage).mutation(({ ctx, input }) => sendMessage(ctx, ctx.identity, input)),
   markRead: authedProcedure
-    .input(ZConversationId.extend({ upToId: z.string().regex(/^\d{1,19}$/) }))
+    .input(ZConversationId.extend({ upToId: ZMessageIdText }))
     .mutation(({ ctx, input }) => markRead(ctx.db, ctx.identity, input)),
   unreadCount: authedProcedure.query(async ({ ctx }) => ({ count: await unreadCount(ctx.db, ctx.identity.userId) })),
   /** New messages in any of my conversations, live; resumes after `lastEventId` (a message id). */
