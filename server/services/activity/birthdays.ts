@@ -39,9 +39,16 @@ export async function upcomingBirthdays(
   if (ids.length === 0) return [];
   const people = await db.user.findMany({
     where: { id: { in: ids }, deletedAt: null, birthdayMonth: { not: null }, birthdayDay: { not: null } },
-    select: { ...PERSON_SELECT, birthdayMonth: true, birthdayDay: true, settings: { select: { isPrivate: true } } },
+    select: {
+      ...PERSON_SELECT,
+      birthdayMonth: true,
+      birthdayDay: true,
+      settings: { select: { isPrivate: true, canRemindAboutBirthday: true } },
+    },
   });
   const soon = people
+    // Someone who asked for no birthday reminders is not announced here either.
+    .filter((person) => person.settings?.canRemindAboutBirthday ?? true)
     .map((person) => ({ person, inDays: daysUntil(person.birthdayMonth!, person.birthdayDay!, now) }))
     .filter((entry) => entry.inDays <= withinDays);
   const relations = await relationsTo(

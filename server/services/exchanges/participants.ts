@@ -22,6 +22,7 @@ import {
 } from './access';
 import { removeParticipant as removeFromDraw, replaceParticipant as replaceInDraw } from './draw';
 import { DRAWN_MAIL_JOB, loadDrawSetup } from './draw-exchange';
+import { recordActivity } from '../activity/record';
 import { recordEvent } from './events';
 import { getExchange } from './exchanges';
 import { addInvitees, lockExchange, queueInviteMails, TX_OPTIONS } from './invitations';
@@ -125,12 +126,21 @@ export async function respond(deps: TDeps, identity: TVerifiedIdentity | null, i
       },
       select: SEAT_SELECT,
     });
-    if (seat.status !== status)
+    if (seat.status !== status) {
       await recordEvent(tx, {
         exchangeId: input.exchangeId,
         actorId: seat.userId,
         kind: status === 'accepted' ? 'accepted' : 'declined',
       });
+      // News for the exchange's other people (the feed shows it where they may see who takes part).
+      if (status === 'accepted')
+        await recordActivity(tx, {
+          actorId: seat.userId,
+          kind: 'exchange-joined',
+          exchangeId: input.exchangeId,
+          payload: { exchangeTitle: access.exchange.title },
+        });
+    }
     return row;
   });
   return myParticipation(updated);

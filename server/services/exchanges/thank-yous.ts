@@ -6,6 +6,7 @@ import { AppError } from '../../errors';
 import { createNotification } from '../notifications/notify';
 import { PERSON_SELECT, summarize } from '../people/access';
 import { accessExchange, requireDrawSeat, todayIso, type TExchangeAccess } from './access';
+import { recordActivity } from '../activity/record';
 import { recordEvent } from './events';
 import { SANTA_NAME } from './messages';
 
@@ -90,6 +91,13 @@ export async function sendThankYou(
         payload: { exchangeId: input.exchangeId, event: 'thank-you', fromUserId: seat.userId },
       });
       await recordEvent(tx, { exchangeId: input.exchangeId, actorId: seat.userId, kind: 'thanked' });
+      // The feed says who said thank you, never to whom.
+      await recordActivity(tx, {
+        actorId: seat.userId,
+        kind: 'thank-you',
+        exchangeId: input.exchangeId,
+        payload: { exchangeTitle: access.exchange.title },
+      });
     });
   } catch (error) {
     if ((error as { code?: string }).code === 'P2002')

@@ -18,11 +18,28 @@ import type { TAppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { addFollow } from '../people/follows';
 
-async function subjectNameOf(db: TDb, action: TEmailAction, subjectId: string): Promise<string> {
+/**
+ * What the link is about, by name. A private group's name is told only to its members or to the
+ * holder of a good link (an unsigned call with a group id learns nothing).
+ */
+async function subjectNameOf(
+  db: TDb,
+  action: TEmailAction,
+  subjectId: string,
+  knownTo: string | null,
+): Promise<string> {
   if (action === 'topic-unsubscribe') {
-    const group = await db.group.findFirst({ where: { id: subjectId, deletedAt: null }, select: { name: true } });
+    const group = await db.group.findFirst({
+      where: { id: subjectId, deletedAt: null },
+      select: {
+        name: true,
+        isPrivate: true,
+        members: knownTo ? { where: { userId: knownTo }, select: { status: true } } : false,
+      },
+    });
     if (!group) throw new AppError('NOT_FOUND');
-    return group.name;
+    const isMember = Array.isArray(group.members) && group.members.length > 0;
+    return !group.isPrivate || isMember ? group.name : 'this group';
   }
   const person = await db.user.findUnique({
     where: { id: subjectId },
@@ -42,8 +59,13 @@ export async function performEmailAction(
   input: { action: TEmailAction; subjectId: string; u?: string; e?: string; s?: string },
 ): Promise<TEmailActionResult> {
   const { db, config } = deps;
-  const subjectName = await subjectNameOf(db, input.action, input.subjectId);
   const check = checkEmailActionLink(config, input);
+  const subjectName = await subjectNameOf(
+    db,
+    input.action,
+    input.subjectId,
+    check.ok ? check.userId : (viewer?.userId ?? null),
+  );
   if (!check.ok) return { status: 'confirm', action: input.action, subjectName, reason: check.reason };
   if (viewer && viewer.userId !== check.userId)
     return { status: 'confirm', action: input.action, subjectName, reason: 'other-user' };

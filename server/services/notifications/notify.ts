@@ -1,8 +1,7 @@
 /**
  * In-app notifications: rows a member reads in the app (the header's bell, /home/), delivered live
  * to open pages through the realtime bus. `createNotification` writes a row (inside a caller's
- * transaction too); `publishNotifications` tells open pages once that transaction committed;
- * `notifyLive` does both for writes outside a transaction.
+ * transaction too); `publishNotifications` tells open pages once that transaction committed.
  */
 import { randomUUID } from 'node:crypto';
 import type { TNotificationKindName } from '../../contracts/social';
@@ -12,7 +11,7 @@ import type { TAppDeps } from '../../deps';
 /**
  * 'exchange': an exchange event for one person (drawn, redrawn, reminders, messages, thank-yous);
  * 'group': an invitation, a join request, an approval; 'follow': someone followed you;
- * 'message': a chat message while you were away; 'wish-created': a followed person's new wish list.
+ * 'wish-created': a followed person's new wish list; 'price-drop', 'wish-list-request'.
  */
 export type TNotificationKind = TNotificationKindName;
 
@@ -27,25 +26,6 @@ export async function createNotification(
   return id;
 }
 
-export interface TNotificationOut {
-  notificationId: string;
-  kind: string;
-  payload: Record<string, unknown>;
-  createdAt: string;
-  isRead: boolean;
-}
-
-export async function listNotifications(db: TDb, userId: string, limit = 50): Promise<TNotificationOut[]> {
-  const rows = await db.notification.findMany({ where: { userId }, orderBy: { createdAt: 'desc' }, take: limit });
-  return rows.map((row) => ({
-    notificationId: row.id,
-    kind: row.kind,
-    payload: JSON.parse(row.payload) as Record<string, unknown>,
-    createdAt: row.createdAt.toISOString(),
-    isRead: row.readAt !== null,
-  }));
-}
-
 /** Tells the open pages of each notified person that something arrived (after the write committed). */
 export async function publishNotifications(
   deps: Pick<TAppDeps, 'bus' | 'log'>,
@@ -56,16 +36,6 @@ export async function publishNotifications(
       .publish([notice.userId], { kind: 'notification', notificationId: notice.notificationId })
       .catch((error: unknown) => deps.log?.warn({ err: error }, 'live notification not published'));
   }
-}
-
-/** Writes one notification and tells the person's open pages. */
-export async function notifyLive(
-  deps: Pick<TAppDeps, 'db' | 'bus' | 'log'>,
-  input: { userId: string; kind: TNotificationKind; payload: Record<string, unknown> },
-): Promise<string> {
-  const notificationId = await createNotification(deps.db, input);
-  await publishNotifications(deps, [{ userId: input.userId, notificationId }]);
-  return notificationId;
 }
 
 /**

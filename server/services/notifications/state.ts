@@ -32,9 +32,19 @@ const EXCHANGE_EVENTS: Record<string, (title: string) => string> = {
 
 const ALERT_EVENTS = new Set(['invited', 'join-request']);
 
+/** A stored payload; a damaged one reads as empty rather than failing the whole bell. */
+function parsePayload(text: string): Record<string, unknown> {
+  try {
+    const value = JSON.parse(text) as unknown;
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
 /** Turns rows into items, looking up the names they mention in a fixed number of queries. */
 export async function describeNotifications(db: TDb, rows: TRow[]): Promise<TNotificationItem[]> {
-  const payloads = rows.map((row) => JSON.parse(row.payload) as Record<string, unknown>);
+  const payloads = rows.map((row) => parsePayload(row.payload));
   const ids = (key: string) => [
     ...new Set(payloads.map((payload) => payload[key]).filter((value): value is string => typeof value === 'string')),
   ];
@@ -186,14 +196,21 @@ export async function notificationFor(
   return row ? ((await describeNotifications(db, [row]))[0] ?? null) : null;
 }
 
-/** Notifications after a given one (a resumed stream catching up). */
+/**
+ * Notifications after a given one (a resumed stream catching up), in (createdAt, id) order so one
+ * made in the same millisecond is neither repeated nor skipped; the newest 100 at most (the bell
+ * reloads its state on reconnecting anyway).
+ */
 export async function notificationsAfter(db: TDb, userId: string, afterId: string): Promise<TNotificationItem[]> {
   const after = await db.notification.findFirst({ where: { id: afterId, userId }, select: { createdAt: true } });
   if (!after) return [];
   const rows = await db.notification.findMany({
-    where: { userId, createdAt: { gte: after.createdAt }, id: { not: afterId } },
+    where: {
+      userId,
+      OR: [{ createdAt: { gt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: afterId } }],
+    },
     select: ROW_SELECT,
-    orderBy: { createdAt: 'asc' },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     take: 100,
   });
   return describeNotifications(db, rows);
