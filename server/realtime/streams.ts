@@ -81,6 +81,9 @@ function recentIds(max = 1000) {
   };
 }
 
+/** At most this many pages of 200 messages are replayed to a resumed stream. */
+const CATCH_UP_PAGES = 5;
+
 export async function* messageStream(
   deps: TDeps,
   userId: string,
@@ -90,9 +93,11 @@ export async function* messageStream(
   const { events, close } = await liveEvents(deps, userId, signal);
   const sent = recentIds();
   try {
-    if (lastEventId && /^\d+$/.test(lastEventId)) {
+    if (lastEventId && /^\d{1,19}$/.test(lastEventId)) {
+      // A dropped connection catches up on what it missed, up to a bound: a page that was away
+      // longer (or asks from 0) reloads its chats from the queries instead of a replay of everything.
       let cursor = BigInt(lastEventId);
-      for (;;) {
+      for (let page = 0; page < CATCH_UP_PAGES; page += 1) {
         const missed = await messagesAfter(deps.db, userId, cursor);
         for (const message of missed) {
           sent.add(message.messageId);

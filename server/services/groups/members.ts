@@ -10,6 +10,7 @@ import type { TPersonSummary } from '../../contracts/people';
 import type { TGroupInviteRow, TGroupMember, TGroupMemberStatus, TGroupRole } from '../../contracts/social';
 import { normalizeEmail, ZEmail } from '../../contracts/validation';
 import type { TDb } from '../../db/client';
+import { Prisma } from '../../generated/prisma/client';
 import type { TAppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { enqueueJob } from '../../jobs/queue';
@@ -46,27 +47,32 @@ export async function listMembers(
   const blockers = await db.block.findMany({ where: { blockedId: viewer.userId }, select: { blockerId: true } });
   const hidden = blockers.map((row) => row.blockerId);
   const where = { groupId: query.groupId, status: query.status, userId: { notIn: hidden } };
-  const [total, rows] = await Promise.all([
+  const notHidden = hidden.length > 0 ? Prisma.sql`AND m.user_id NOT IN (${Prisma.join(hidden)})` : Prisma.empty;
+  // Owner first, then assistants, then members, each by name: the page is cut in the database in
+  // that order (a role sort by text would put assistants after members), then read in one query.
+  const [total, page] = await Promise.all([
     db.groupMember.count({ where }),
-    db.groupMember.findMany({
-      where,
-      select: { ...MEMBERSHIP_SELECT, updatedAt: true, user: { select: PERSON_SELECT } },
-      // Owner first, then assistants, then by name.
-      orderBy: [{ role: 'desc' }, { user: { name: 'asc' } }],
-      skip: query.offset,
-      take: query.limit,
-    }),
+    db.$queryRaw<{ user_id: string }[]>`
+      SELECT m.user_id FROM group_members m JOIN users u ON u.id = m.user_id
+      WHERE m.group_id = ${query.groupId} AND m.status = ${query.status} ${notHidden}
+      ORDER BY FIELD(m.role, 'owner', 'assistant', 'member'), u.name, m.user_id
+      LIMIT ${query.limit} OFFSET ${query.offset}`,
   ]);
-  const rank = { owner: 0, assistant: 1, member: 2 } as Record<string, number>;
-  const items: TGroupMember[] = rows
+  const rows = await db.groupMember.findMany({
+    where: { groupId: query.groupId, userId: { in: page.map((row) => row.user_id) } },
+    select: { ...MEMBERSHIP_SELECT, userId: true, updatedAt: true, user: { select: PERSON_SELECT } },
+  });
+  const byId = new Map(rows.map((row) => [row.userId, row]));
+  const items: TGroupMember[] = page
+    .map((entry) => byId.get(entry.user_id))
+    .filter((row) => row !== undefined)
     .map((row) => ({
       person: summarize(row.user),
       status: row.status as TGroupMemberStatus,
       role: row.role as TGroupRole,
       flags: flagsOf(row),
       since: row.updatedAt.toISOString(),
-    }))
-    .sort((a, b) => (rank[a.role] ?? 3) - (rank[b.role] ?? 3));
+    }));
   return { items, paging: pagingFor(query, items.length, total) };
 }
 

@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEMO_LOGIN } from '../../../prisma/seed';
+import { DEMO_LOGIN, DEMO_USERS } from '../../../prisma/seed';
+import { DEMO_MERGE_PAIR, DEMO_STAFF } from '../../../prisma/seed-admin';
 import { scratchDatabase } from '../../helpers/scratch-db';
 
 // The project's own commands, run as a person would run them.
@@ -52,7 +53,7 @@ describe('npm start', () => {
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
       expect(start.stdout()).toContain(`Demo log-in: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`);
-      expect(start.stdout()).toMatch(/Seeded demo data: 7 members/);
+      expect(start.stdout()).toContain(`Seeded demo data: ${DEMO_USERS.length} members`);
 
       const page = await fetch(`${base}/`);
       expect(page.status).toBe(200);
@@ -60,8 +61,11 @@ describe('npm start', () => {
       const landing = (await (await fetch(`${base}/trpc/home.landing`)).json()) as {
         result: { data: { memberCount: number; giftGuides: unknown[] } };
       };
-      // Seven demo members and the two child accounts Dana manages.
-      expect(landing.result.data.memberCount).toBe(9);
+      // The demo members, the two child accounts Dana manages, the support analyst and lead, and
+      // Robin Hart's two accounts (waiting to be merged).
+      expect(landing.result.data.memberCount).toBe(
+        DEMO_USERS.length + 2 + DEMO_STAFF.length + Object.keys(DEMO_MERGE_PAIR).length,
+      );
       expect(landing.result.data.giftGuides).toHaveLength(6);
       const logIn = await fetch(`${base}/auth/v2/log-in/`, {
         method: 'POST',

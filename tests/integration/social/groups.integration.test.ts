@@ -188,6 +188,26 @@ describe('groups: creating and membership states', () => {
     expect((await owner.caller.groups.list({ scope: 'mine', limit: 50, offset: 0 })).items).toEqual([]);
   });
 
+  it('lists the owner, then assistants, then members, across pages', async () => {
+    const owner = await member({ firstName: 'Zoe' });
+    const people = await Promise.all(['Amy', 'Bea', 'Cal', 'Zed'].map((firstName) => member({ firstName })));
+    const { groupId } = await groupOf(owner);
+    await joinAll(owner, groupId, people);
+    const zed = people[3]!;
+    await owner.caller.groups.setAssistant({ groupId, userId: zed.id, isAssistant: true });
+    const first = await owner.caller.groups.members({ groupId, limit: 2, offset: 0 });
+    const second = await owner.caller.groups.members({ groupId, limit: 2, offset: 2 });
+    const third = await owner.caller.groups.members({ groupId, limit: 2, offset: 4 });
+    expect([...first.items, ...second.items, ...third.items].map((row) => row.person.userId)).toEqual([
+      owner.id,
+      zed.id,
+      people[0]!.id,
+      people[1]!.id,
+      people[2]!.id,
+    ]);
+    expect(first.paging.total).toBe(5);
+  });
+
   it('membership flags are the member’s own to change', async () => {
     const owner = await member();
     const mate = await member();
