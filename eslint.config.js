@@ -41,7 +41,8 @@ export default tseslint.config(
               message: 'The renderer talks to the desktop shell through renderer/platform only.',
             },
             {
-              regex: '(^|/)server/(?!contracts/|trpc/router$)',
+              // The project's own server folder (relative imports), not packages such as @trpc/server.
+              regex: '^(\\.{1,2}/)+server/(?!contracts/|trpc/router$)',
               message: 'The renderer may import only server/contracts (and the router type).',
             },
           ],

@@ -2,9 +2,9 @@
  * The typed tRPC hooks of the renderer (`trpc.<domain>.<procedure>.useQuery`) and the client factory.
  * Only the router's type crosses from the server; nothing server-side is bundled.
  */
-import { createTRPCReact, httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/react-query';
-import { EventSource } from 'eventsource';
+import { createTRPCReact, httpBatchLink, splitLink, TRPCClientError, type TRPCLink } from '@trpc/react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import { observable, type Unsubscribable } from '@trpc/server/observable';
 import type { TAppRouter } from '../server/trpc/router';
 import type { TFetch } from './client/types';
 
@@ -26,10 +26,39 @@ export interface TTrpcClientOptions {
 }
 
 /**
+ * Subscriptions through a link loaded on first use (renderer/live-link.ts): operations wait for
+ * it, then run on it; unsubscribing before it arrived cancels them.
+ */
+function lazyLiveLink(url: string, streamFetch: TFetch | undefined): TRPCLink<TAppRouter> {
+  return (runtime) => {
+    let link: ReturnType<TRPCLink<TAppRouter>> | null = null;
+    const ready = import('./live-link').then(({ createLiveLink }) => {
+      link ??= createLiveLink(url, streamFetch)(runtime);
+      return link;
+    });
+    return ({ op, next }) =>
+      observable((observer) => {
+        let inner: Unsubscribable | null = null;
+        let cancelled = false;
+        ready.then(
+          (operationLink) => {
+            if (!cancelled) inner = operationLink({ op, next }).subscribe(observer);
+          },
+          (error: unknown) =>
+            observer.error(TRPCClientError.from(error instanceof Error ? error : new Error(String(error)))),
+        );
+        return () => {
+          cancelled = true;
+          inner?.unsubscribe();
+        };
+      });
+  };
+}
+
+/**
  * A tRPC client: queries and mutations over one batching HTTP link, subscriptions (live messages
- * and notifications) over server-sent events. Both send through the client runtime's requester, so
- * the stream carries the bearer token too: the browser's own EventSource cannot send headers, the
- * `eventsource` package's can (it reads the stream with fetch), and it resumes with Last-Event-ID.
+ * and notifications) over server-sent events on a link loaded with the first subscription. Both
+ * send through the client runtime's requester, so the stream carries the bearer token too.
  */
 export function createTrpcClient(options: TTrpcClientOptions = {}) {
   const url = options.url ?? '/trpc';
@@ -38,17 +67,7 @@ export function createTrpcClient(options: TTrpcClientOptions = {}) {
     links: [
       splitLink({
         condition: (op) => op.type === 'subscription',
-        true: httpSubscriptionLink({
-          url,
-          EventSource,
-          ...(streamFetch
-            ? {
-                eventSourceOptions: () => ({
-                  fetch: (input: string | URL, init?: RequestInit) => streamFetch(input, init),
-                }),
-              }
-            : {}),
-        }),
+        true: lazyLiveLink(url, streamFetch),
         false: httpBatchLink({ url, ...(fetch ? { fetch } : {}) }),
       }),
     ],

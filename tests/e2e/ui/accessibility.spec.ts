@@ -1,9 +1,10 @@
 /**
  * The accessibility sweep: every route of the route table that has a screen (read from
  * renderer/routes/screens.ts, so new screens join by themselves), plus the not-found page, opened
- * as a visitor and as a signed-in member. Guarded routes a visitor cannot see are checked where
- * they send the visitor (the log-in screen). The admin routes are also opened as support staff
- * (the demo support admin), who see them as they are.
+ * as a visitor and as a signed-in member, and the admin routes as support staff (the demo support
+ * admin), who see them as they are. A route a guard keeps the actor out of shows the page the guard
+ * sends them to (the log-in screen, or home), the same for every such route: one route per guard
+ * is checked there.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DEMO_LOGIN, DEMO_SUPPORT_LOGIN, seedId } from '../../../prisma/seed';
@@ -53,6 +54,29 @@ async function logIn(
   return ((await answer.json()) as { accessToken: string }).accessToken;
 }
 
+type TActor = 'visitor' | 'member' | 'support';
+
+/** The guards an actor is kept out by: such a route shows where the guard sends them instead. */
+const KEPT_OUT: Record<TActor, readonly (string | null)[]> = {
+  visitor: ['signedIn', 'known', 'admin'],
+  member: ['admin'],
+  support: [],
+};
+
+/**
+ * What each actor is swept over: every screen they may open, and, of the routes a guard keeps them
+ * out of, one per guard (they all show the same page: the log-in screen, or home); support staff
+ * over the admin area only (elsewhere they are members like any other).
+ */
+function sweptFor(actor: TActor) {
+  if (actor === 'support') return swept.filter((entry) => entry.guard === 'admin');
+  const keptOut = KEPT_OUT[actor];
+  const representatives = new Set(
+    keptOut.map((guard) => swept.find((entry) => entry.guard === guard)?.name).filter(Boolean),
+  );
+  return swept.filter((entry) => !keptOut.includes(entry.guard) || representatives.has(entry.name));
+}
+
 for (const actor of ['visitor', 'member', 'support'] as const) {
   test.describe(`accessibility as a ${actor}`, () => {
     test.beforeAll(async ({ request }) => {
@@ -71,8 +95,7 @@ for (const actor of ['visitor', 'member', 'support'] as const) {
       if (actor !== 'visitor') await logIn(page.request, SIGN_INS[actor].login);
     });
 
-    // Support staff are swept over the admin area only; elsewhere they are members like any other.
-    for (const route of actor === 'support' ? swept.filter((entry) => entry.guard === 'admin') : swept) {
+    for (const route of sweptFor(actor)) {
       test(`${route.path} (${route.name})`, async ({ page }) => {
         await page.goto(addressOf(route.path));
         await expectAccessible(page, `${route.path} as a ${actor}`);
