@@ -18,6 +18,7 @@ import { DEMO_LOGIN } from '../prisma/seed';
 import { measureBundle } from './lib/bundle-size';
 import { CHROMIUM_ARGS, ensureChromium } from './lib/chromium';
 import { PROJECT_ROOT } from './lib/database-server';
+import { waitForQuietNetwork } from './lib/quiet-network';
 import { ensureRendererBuilt } from './lib/renderer-build';
 
 const JSON_OUT = process.argv.includes('--json');
@@ -84,7 +85,9 @@ async function coldLoad(browser: Browser, target: string, signedIn: boolean): Pr
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     await page.addInitScript(OBSERVE);
-    await page.goto(`${BASE}${target}`, { waitUntil: 'networkidle' });
+    // Not 'networkidle': a member's page keeps its live streams open, so it is never idle.
+    await page.goto(`${BASE}${target}`);
+    await waitForQuietNetwork(page);
     // Let the last paints and tasks land, then read (LCP stops updating at the first input).
     await page.waitForTimeout(500);
     const bench = await page.evaluate(

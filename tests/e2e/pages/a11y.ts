@@ -5,33 +5,11 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { waitForQuietNetwork } from '../../../scripts/lib/quiet-network';
+
+export { waitForQuietNetwork };
 
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice'];
-
-/**
- * Waits until the page's network is quiet: no request completed for half a second. Playwright's
- * 'networkidle' cannot be used: a member's page keeps its live streams (server-sent events read
- * with fetch) open for as long as it lives, so it is never idle by that measure.
- */
-export async function waitForQuietNetwork(page: Page): Promise<void> {
-  await page.waitForLoadState('load');
-  await page.evaluate(() => performance.clearResourceTimings());
-  await page.waitForFunction(
-    () => {
-      const state = window as unknown as { __quiet?: { count: number; at: number } };
-      const count = performance.getEntriesByType('resource').length;
-      const now = performance.now();
-      if (!state.__quiet || state.__quiet.count !== count) {
-        state.__quiet = { count, at: now };
-        return false;
-      }
-      return now - state.__quiet.at >= 500;
-    },
-    undefined,
-    { polling: 100, timeout: 20_000 },
-  );
-  await page.evaluate(() => delete (window as unknown as { __quiet?: unknown }).__quiet);
-}
 
 export async function expectAccessible(page: Page, label = new URL(page.url()).pathname): Promise<void> {
   // Let lazy screens, skeletons and transitions settle before judging the page.
