@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TAdminWishList, TCloneResult, TCloneWishListsInput } from '../../contracts/admin';
 import type { TDb } from '../../db/client';
+import { WISH_LISTS_PER_USER_MAX } from '../../contracts/wish-lists';
 import { AppError } from '../../errors';
 import { TX_OPTIONS } from '../exchanges/invitations';
 import { loadAdminUser } from './find-users';
@@ -51,6 +52,12 @@ export async function cloneWishLists(db: TDb, actor: TStaffActor, input: TCloneW
     });
     if (lists.length !== wanted.length)
       throw new AppError('NOT_FOUND', { message: 'Some of these lists do not belong to the member copied from' });
+    // The member's list limit holds for copies too (counted inside the transaction).
+    const owned = await tx.wishList.count({ where: { ownerId: input.toUserId } });
+    if (owned + lists.length > WISH_LISTS_PER_USER_MAX)
+      throw new AppError('CONFLICT', {
+        message: `A member can keep at most ${WISH_LISTS_PER_USER_MAX} wish lists: this would make ${owned + lists.length}`,
+      });
     const last = await tx.wishList.aggregate({ where: { ownerId: input.toUserId }, _max: { sortOrder: true } });
     let sortOrder = (last._max.sortOrder ?? -1) + 1;
     const copies = lists.map((list) => ({ list, copyId: randomUUID() }));

@@ -175,6 +175,24 @@ describe('cloning wish lists', () => {
     expect(await db.wish.count({ where: { wishList: { ownerId: to.id } } })).toBe(0);
   });
 
+  it('keeps the member’s list limit: a copy that would pass it copies nothing', async () => {
+    const { from, to, lists } = await source();
+    const have = await db.wishList.count({ where: { ownerId: to.id } });
+    await db.wishList.createMany({
+      data: Array.from({ length: 50 - have - 1 }, (_, i) => ({
+        id: randomUUID(),
+        ownerId: to.id,
+        title: `Filler ${i}`,
+      })),
+    });
+    const refused = await outcomeOf(
+      admin.caller.admin.cloneWishLists({ fromUserId: from.id, toUserId: to.id, wishlistIds: lists, reason: REASON }),
+    );
+    expect(refused.status).toBe(409);
+    expect(refused.message).toMatch(/^A member can keep at most 50 wish lists/);
+    expect(await db.wishList.count({ where: { ownerId: to.id } })).toBe(49);
+  });
+
   it('refuses analysts and explains bad input in the spec’s words', async () => {
     const { from, to, lists } = await source();
     expect(
