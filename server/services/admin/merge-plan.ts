@@ -602,4 +602,11 @@ export async function findConflicts(tx: TTx, k: string, m: string): Promise<TMer
 
 export async function moveAccountData(tx: TTx, k: string, m: string): Promise<void> {
   for (const step of MERGE_STEPS) await step.move(tx, k, m);
+  // A block that came over from the closed account ends the kept account's follows across it,
+  // both ways, as blocking does (people/follows.ts).
+  await tx.$executeRaw`
+    DELETE f FROM follows f JOIN blocks b
+      ON (b.blocker_id = f.follower_id AND b.blocked_id = f.followed_id)
+      OR (b.blocker_id = f.followed_id AND b.blocked_id = f.follower_id)
+    WHERE f.follower_id = ${k} OR f.followed_id = ${k}`;
 }

@@ -383,6 +383,32 @@ describe('merging', () => {
     ).toBe(1);
   });
 
+  it('ends the kept account’s follows across a block that came over with the merge', async () => {
+    const [keep, merged, bully] = await Promise.all([member('Pat'), member('Pat'), member('Bo')]);
+    await db.follow.createMany({
+      data: [
+        { followerId: keep.id, followedId: bully.id },
+        { followerId: bully.id, followedId: keep.id },
+      ],
+    });
+    await db.block.create({ data: { blockerId: merged.id, blockedId: bully.id } });
+    const result = await outcomeOf(
+      admin.caller.admin.mergeAccounts({ keepUserId: keep.id, mergeUserId: merged.id, reason: REASON }),
+    );
+    expect(result.status).toBe(200);
+    expect(await db.block.count({ where: { blockerId: keep.id, blockedId: bully.id } })).toBe(1);
+    expect(
+      await db.follow.count({
+        where: {
+          OR: [
+            { followerId: keep.id, followedId: bully.id },
+            { followerId: bully.id, followedId: keep.id },
+          ],
+        },
+      }),
+    ).toBe(0);
+  });
+
   it('refuses analysts, staff accounts and closed accounts', async () => {
     const [keep, merged] = await Promise.all([member('Pat'), member('Pat')]);
     const refused = await outcomeOf(
