@@ -4,6 +4,7 @@
  * wrong, and a way to try again).
  */
 import { Alert, Button, Card, Center, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { statusOf } from '../app/runtime/app-runtime';
 import { CardGrid } from './card-grid';
 import type { ReactNode } from 'react';
 
@@ -88,4 +89,27 @@ export function ErrorState({ error, onRetry, retrying = false, title = 'This did
       </Stack>
     </Alert>
   );
+}
+
+/**
+ * A failed read of one thing (a group, an exchange, a list): a 403 or 404 is an empty state in the
+ * domain's words (`forbidden` may word a 403 apart from a 404), anything else the error with a retry.
+ */
+export function AccessErrorState({
+  error,
+  onRetry,
+  retrying,
+  notHere,
+  forbidden = notHere,
+}: {
+  error: unknown;
+  onRetry?: () => void;
+  retrying?: boolean;
+  notHere: TEmptyStateProps;
+  forbidden?: TEmptyStateProps;
+}) {
+  const status = statusOf(error);
+  if (status === 403) return <EmptyState {...forbidden} />;
+  if (status === 404) return <EmptyState {...notHere} />;
+  return <ErrorState error={error} onRetry={onRetry} retrying={retrying} />;
 }

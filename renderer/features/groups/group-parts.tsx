@@ -14,8 +14,7 @@ import type {
   TGroupSummary,
 } from '../../../server/contracts/social';
 import { UsersIcon } from '../../app/icons';
-import { statusOf } from '../../app/runtime/app-runtime';
-import { EmptyState, ErrorState, errorText } from '../../kit/states';
+import { AccessErrorState, EmptyState, errorText } from '../../kit/states';
 import { useToast } from '../../kit/toast';
 import { href } from '../../routes/route-table';
 import { trpc } from '../../trpc';
@@ -143,30 +142,22 @@ export function useRefreshGroup(groupId: string) {
 }
 
 /** A failed read of a group, in plain words: not there or not visible (404, 403), else a retry. */
-export function GroupAccessError({
-  error,
-  onRetry,
-  retrying,
-}: {
-  error: unknown;
-  onRetry?: () => void;
-  retrying?: boolean;
-}) {
-  const status = statusOf(error);
-  if (status === 403 || status === 404)
-    return (
-      <EmptyState
-        icon={<UsersIcon size={24} />}
-        title="This group is not here"
-        description="It may have been deleted, or the link is wrong. Find your groups, or discover public ones."
-        action={
+export function GroupAccessError(props: { error: unknown; onRetry?: () => void; retrying?: boolean }) {
+  return (
+    <AccessErrorState
+      {...props}
+      notHere={{
+        icon: <UsersIcon size={24} />,
+        title: 'This group is not here',
+        description: 'It may have been deleted, or the link is wrong. Find your groups, or discover public ones.',
+        action: (
           <Button component={Link} to={href('v2.groups.list')} variant="light">
             Go to my groups
           </Button>
-        }
-      />
-    );
-  return <ErrorState error={error} onRetry={onRetry} retrying={retrying} />;
+        ),
+      }}
+    />
+  );
 }
 
 function BackToGroup({ groupId }: { groupId: string }) {

@@ -13,7 +13,7 @@ import { href } from '../../routes/route-table';
 import { trpc } from '../../trpc';
 import { useMyUserId } from '../people/people-parts';
 import { WishListForm, listUpdateInput } from './wish-forms';
-import { AccessErrorState, listHref, type TWishListSummary, useWishToast } from './wish-list-parts';
+import { ListAccessError, listHref, type TWishListSummary, useWishToast } from './wish-list-parts';
 
 function DeleteList({ list }: { list: TWishListSummary }) {
   const [confirming, setConfirming] = useState(false);
@@ -96,7 +96,7 @@ export default function EditListScreen() {
       size="sm"
     >
       {detail.isError ? (
-        <AccessErrorState error={detail.error} onRetry={() => void detail.refetch()} retrying={detail.isFetching} />
+        <ListAccessError error={detail.error} onRetry={() => void detail.refetch()} retrying={detail.isFetching} />
       ) : !detail.data || !list ? (
         <ListSkeleton rows={4} />
       ) : detail.data.view !== 'owner' ? (

@@ -10,7 +10,7 @@ import { ListSkeleton } from '../../kit/states';
 import { href } from '../../routes/route-table';
 import { trpc, type TRouterOutputs } from '../../trpc';
 import { WishForm, wishInput, wishValues } from './wish-forms';
-import { AccessErrorState, ListSelect, type TWishListSummary, useWishToast } from './wish-list-parts';
+import { ListAccessError, ListSelect, type TWishListSummary, useWishToast } from './wish-list-parts';
 
 type TOwnWish = TRouterOutputs['wishLists']['wish'];
 
@@ -81,7 +81,7 @@ export default function EditWishScreen() {
       size="sm"
     >
       {failed ? (
-        <AccessErrorState
+        <ListAccessError
           error={failed.error}
           onRetry={() => void failed.refetch()}
           retrying={failed.isFetching}

@@ -14,7 +14,7 @@ import { trpc } from '../../trpc';
 import { useMyUserId } from '../people/people-parts';
 import { GuestView } from './guest-view';
 import { OwnerView } from './owner-view';
-import { AccessErrorState, PrivacyBadge, formatDate, type TWishListSummary } from './wish-list-parts';
+import { ListAccessError, PrivacyBadge, formatDate, type TWishListSummary } from './wish-list-parts';
 
 const SORT_LABELS: Record<TWishSort, string> = {
   custom: 'List order',
@@ -110,7 +110,7 @@ export default function WishListScreen() {
       testId="wish-list-screen"
     >
       {detail.isError ? (
-        <AccessErrorState error={detail.error} onRetry={() => void detail.refetch()} retrying={detail.isFetching} />
+        <ListAccessError error={detail.error} onRetry={() => void detail.refetch()} retrying={detail.isFetching} />
       ) : !data ? (
         <ListSkeleton rows={4} height={110} />
       ) : (

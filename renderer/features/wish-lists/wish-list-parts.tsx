@@ -10,7 +10,7 @@ import { WISH_LIST_PRIVACY_LABELS, WISH_PRIORITIES, type TWishListPrivacy } from
 import { GiftIcon, ListIcon } from '../../app/icons';
 import { statusOf } from '../../app/runtime/app-runtime';
 import { SelectField } from '../../kit/select-field';
-import { EmptyState, ErrorState } from '../../kit/states';
+import { AccessErrorState, EmptyState } from '../../kit/states';
 import { useToast } from '../../kit/toast';
 import { href } from '../../routes/route-table';
 import type { TRouterOutputs } from '../../trpc';
@@ -137,7 +137,7 @@ export function WishListCard({ list }: { list: TWishListSummary }) {
  * A failed read of someone's lists, in plain words: private (403), not there (404), log in (401),
  * else the server's message with a retry.
  */
-export function AccessErrorState({
+export function ListAccessError({
   error,
   onRetry,
   retrying,
@@ -154,23 +154,7 @@ export function AccessErrorState({
   missingTitle?: string;
   missingText?: string;
 }) {
-  const status = statusOf(error);
-  if (status === 403)
-    return <EmptyState title={privateTitle} description={privateText} icon={<ListIcon size={24} />} />;
-  if (status === 404)
-    return (
-      <EmptyState
-        title={missingTitle}
-        description={missingText}
-        icon={<ListIcon size={24} />}
-        action={
-          <Button component={Link} to={href('v2.wishLists.own')} variant="light">
-            Go to my wish lists
-          </Button>
-        }
-      />
-    );
-  if (status === 401)
+  if (statusOf(error) === 401)
     return (
       <EmptyState
         title="Log in to see this"
@@ -182,7 +166,24 @@ export function AccessErrorState({
         }
       />
     );
-  return <ErrorState error={error} onRetry={onRetry} retrying={retrying} />;
+  return (
+    <AccessErrorState
+      error={error}
+      onRetry={onRetry}
+      retrying={retrying}
+      forbidden={{ title: privateTitle, description: privateText, icon: <ListIcon size={24} /> }}
+      notHere={{
+        title: missingTitle,
+        description: missingText,
+        icon: <ListIcon size={24} />,
+        action: (
+          <Button component={Link} to={href('v2.wishLists.own')} variant="light">
+            Go to my wish lists
+          </Button>
+        ),
+      }}
+    />
+  );
 }
 
 /** A link to a wish's shop page: a new tab, no referrer. */

@@ -13,8 +13,7 @@ import {
   type TParticipantStatus,
 } from '../../../../server/contracts/exchanges';
 import { GiftIcon } from '../../../app/icons';
-import { statusOf } from '../../../app/runtime/app-runtime';
-import { EmptyState, ErrorState, errorText } from '../../../kit/states';
+import { AccessErrorState, EmptyState, errorText } from '../../../kit/states';
 import { useToast } from '../../../kit/toast';
 import { href } from '../../../routes/route-table';
 import type { TRouterOutputs } from '../../../trpc';
@@ -155,30 +154,23 @@ export function PersonLine({
  * A failed read of an exchange, in plain words: not there or not the caller's (404, 403), else
  * the server's message with a retry.
  */
-export function ExchangeAccessError({
-  error,
-  onRetry,
-  retrying,
-}: {
-  error: unknown;
-  onRetry?: () => void;
-  retrying?: boolean;
-}) {
-  const status = statusOf(error);
-  if (status === 403 || status === 404)
-    return (
-      <EmptyState
-        icon={<GiftIcon size={24} />}
-        title="This exchange is not here, or not yours"
-        description="It may have been deleted, or you are not one of its people: only its organizer, assistants and the people invited can open it."
-        action={
+export function ExchangeAccessError(props: { error: unknown; onRetry?: () => void; retrying?: boolean }) {
+  return (
+    <AccessErrorState
+      {...props}
+      notHere={{
+        icon: <GiftIcon size={24} />,
+        title: 'This exchange is not here, or not yours',
+        description:
+          'It may have been deleted, or you are not one of its people: only its organizer, assistants and the people invited can open it.',
+        action: (
           <Button component={Link} to={href('v2.giftExchanges.list')} variant="light">
             Go to my gift exchanges
           </Button>
-        }
-      />
-    );
-  return <ErrorState error={error} onRetry={onRetry} retrying={retrying} />;
+        ),
+      }}
+    />
+  );
 }
 
 /** The way back to an exchange's overview, from a page that has nothing to show. */
