@@ -17,6 +17,7 @@ import { forgetFamilies, revokeFamiliesWhere } from './revocation';
 import { isStaff, loadAccount, type TAccount } from './roles';
 import { canSwitch } from './switching';
 import { signAccessToken, type TIdentityClaims } from './tokens';
+import { retryOnDeadlock } from '../db/retry';
 
 type TSessionDeps = { db: TDb; config: TConfig };
 
@@ -89,32 +90,12 @@ export type TRotation =
   | { status: 'invalid' }
   | { status: 'reused'; familyId: string };
 
-/**
- * InnoDB may pick one of two concurrent rotations of one token as a deadlock victim (error 1213:
- * the winner's insert of the successor takes index locks the loser's FOR UPDATE waits behind).
- * MariaDB's advice is to run the transaction again; the retry then sees the token used and answers
- * the shared successor through the grace window, as the rules intend.
- */
-function isDeadlock(error: unknown): boolean {
-  const text = `${(error as { code?: unknown })?.code ?? ''} ${(error as Error)?.message ?? ''}`;
-  return /P2034|\b1213\b|Deadlock found/.test(text);
-}
-
-async function retryOnDeadlock<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await run();
-    } catch (error) {
-      if (attempt >= attempts || !isDeadlock(error)) throw error;
-    }
-  }
-}
-
 /** Rotates a refresh token (see the module comment for the grace window and re-use rules). */
 export async function rotateRefreshToken(deps: TSessionDeps & { cache: TCache }, raw: string): Promise<TRotation> {
   const now = new Date();
   const hash = hashToken(raw);
   const successor = successorOf(deps.config, raw);
+  // Two rotations of one token at once may deadlock; the retry sees the token used (grace window).
   const result = await retryOnDeadlock(() =>
     deps.db.$transaction(async (tx) => {
       const rows = await tx.$queryRaw<{ id: string; family_id: string; used_at: Date | null; expires_at: Date }[]>`

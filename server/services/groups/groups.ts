@@ -20,6 +20,7 @@ import type { TAppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { recordActivity } from '../activity/record';
 import { joinGroupConversation, leaveGroupConversation } from '../messages/membership';
+import { retryOnDeadlock } from '../../db/retry';
 import { createNotification, publishNotifications } from '../notifications/notify';
 import { PERSON_SELECT, blockedEitherWay, summarize } from '../people/access';
 import {
@@ -308,15 +309,20 @@ export async function leaveGroup(db: TDb, viewer: TVerifiedIdentity, groupId: st
     throw new AppError('BAD_REQUEST', { message: 'The owner can’t leave the group; delete it instead' });
   if (!access.membership || !['active', 'pending'].includes(access.membership.status))
     throw new AppError('BAD_REQUEST', { message: 'You are not a member of this group' });
-  const changed = await db.$transaction(async (tx) => {
-    const cancelled = await tx.groupMember.deleteMany({ where: { groupId, userId: viewer.userId, status: 'pending' } });
-    const left = await tx.groupMember.updateMany({
-      where: { groupId, userId: viewer.userId, status: 'active', role: { not: 'owner' } },
-      data: { status: 'left', role: 'member' },
-    });
-    if (left.count > 0) await leaveGroupConversation(tx, groupId, [viewer.userId]);
-    return cancelled.count + left.count;
-  });
+  // A leave racing a removal may end as a deadlock victim; run again, it then finds nothing to change (409).
+  const changed = await retryOnDeadlock(() =>
+    db.$transaction(async (tx) => {
+      const cancelled = await tx.groupMember.deleteMany({
+        where: { groupId, userId: viewer.userId, status: 'pending' },
+      });
+      const left = await tx.groupMember.updateMany({
+        where: { groupId, userId: viewer.userId, status: 'active', role: { not: 'owner' } },
+        data: { status: 'left', role: 'member' },
+      });
+      if (left.count > 0) await leaveGroupConversation(tx, groupId, [viewer.userId]);
+      return cancelled.count + left.count;
+    }),
+  );
   if (changed === 0) throw new AppError('CONFLICT', { message: 'You are not a member of this group any more' });
   return { ok: true as const };
 }

@@ -16,6 +16,7 @@ import { AppError } from '../../errors';
 import { enqueueJob } from '../../jobs/queue';
 import { socialMail } from '../../mail/templates';
 import { displayName } from '../../contracts/identity';
+import { retryOnDeadlock } from '../../db/retry';
 import { leaveGroupConversation } from '../messages/membership';
 import { createNotification, publishNotifications } from '../notifications/notify';
 import { assertCanManage, blockedEitherWay, PERSON_SELECT, summarize } from '../people/access';
@@ -128,19 +129,21 @@ export async function removeMember(db: TDb, viewer: TVerifiedIdentity, input: { 
     throw new AppError('FORBIDDEN', { message: 'Only the owner can remove an assistant' });
   if (target.status === 'removed') return { ok: true as const };
   // Conditional on the place still being what was checked: a concurrent change answers 409.
-  const removed = await db.$transaction(async (tx) => {
-    const changed = await tx.groupMember.updateMany({
-      where: {
-        groupId: input.groupId,
-        userId: input.userId,
-        status: target.status,
-        role: access.isOwner ? { not: 'owner' } : 'member',
-      },
-      data: { status: 'removed', role: 'member', decidedById: viewer.userId },
-    });
-    if (changed.count > 0) await leaveGroupConversation(tx, input.groupId, [input.userId]);
-    return changed.count;
-  });
+  const removed = await retryOnDeadlock(() =>
+    db.$transaction(async (tx) => {
+      const changed = await tx.groupMember.updateMany({
+        where: {
+          groupId: input.groupId,
+          userId: input.userId,
+          status: target.status,
+          role: access.isOwner ? { not: 'owner' } : 'member',
+        },
+        data: { status: 'removed', role: 'member', decidedById: viewer.userId },
+      });
+      if (changed.count > 0) await leaveGroupConversation(tx, input.groupId, [input.userId]);
+      return changed.count;
+    }),
+  );
   if (removed === 0) throw new AppError('CONFLICT', { message: 'This person’s place in the group just changed' });
   return { ok: true as const };
 }
