@@ -2,7 +2,8 @@
  * The Electron fuses the console is packaged with (flipped in the binary by @electron/fuses at
  * package time, see after-pack.ts; Electron's security checklist): no ELECTRON_RUN_AS_NODE, no
  * NODE_OPTIONS, no --inspect arguments, cookies encrypted at rest, the app only from its ASAR
- * archive and that archive's integrity checked, no extra privileges for file://. Every fuse of the
+ * archive and that archive's integrity checked, no extra privileges for file://, WebAssembly's
+ * out-of-bounds trap handlers on (Electron's default since the fuse came in). Every fuse of the
  * wire is set explicitly (`strictlyRequireAllFuses`), so a new Electron fuse fails the packaging
  * until it is decided here.
  */
@@ -22,6 +23,7 @@ export const CONSOLE_FUSES = {
   [FuseV1Options.OnlyLoadAppFromAsar]: true,
   [FuseV1Options.LoadBrowserProcessSpecificV8Snapshot]: false,
   [FuseV1Options.GrantFileProtocolExtraPrivileges]: false,
+  [FuseV1Options.WasmTrapHandlers]: true,
 } satisfies FuseV1Config;
 
 /** What electron-builder's afterPack hook tells us about the app it just laid out. */

@@ -28,13 +28,13 @@ await build({
   format: 'cjs',
   outExtension: { '.js': '.cjs' },
 });
-// Runs inside electron-builder (Node), which resolves @electron/fuses from node_modules.
+// Runs inside electron-builder (Node). @electron/fuses 2 is an ES module: bundled into the CommonJS
+// hook, so electron-builder loads it on any Node it runs on.
 await build({
   ...shared,
   entryPoints: { 'after-pack': path.join(PROJECT_ROOT, 'electron', 'after-pack.ts') },
   outdir: out,
   format: 'cjs',
-  external: ['electron', '@electron/fuses'],
   outExtension: { '.js': '.cjs' },
 });
 console.log(`Desktop shell built into ${path.relative(PROJECT_ROOT, outdir)}`);

@@ -45,7 +45,14 @@ describe('the console’s fuses', () => {
       [FuseV1Options.OnlyLoadAppFromAsar]: true,
       [FuseV1Options.LoadBrowserProcessSpecificV8Snapshot]: false,
       [FuseV1Options.GrantFileProtocolExtraPrivileges]: false,
+      [FuseV1Options.WasmTrapHandlers]: true,
     });
+  });
+
+  it('decide every fuse the installed @electron/fuses knows (a new one fails here, not at release time)', () => {
+    const known = Object.values(FuseV1Options).filter((value): value is number => typeof value === 'number');
+    expect(known.length).toBeGreaterThanOrEqual(9);
+    for (const fuse of known) expect(typeof (CONSOLE_FUSES as Record<number, unknown>)[fuse]).toBe('boolean');
   });
 
   it('finds the Electron binary electron-builder packed, per platform', () => {
@@ -64,15 +71,18 @@ describe('the console’s fuses', () => {
   it('are flipped in the packed binary by the afterPack hook', async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'fuses-'));
     const binary = path.join(dir, 'gifting-support-console');
-    // Electron's defaults: run-as-node, NODE_OPTIONS and inspector on; the rest off.
-    await writeFile(binary, fakeBinary([ENABLED, DISABLED, ENABLED, ENABLED, DISABLED, DISABLED, DISABLED, DISABLED]));
+    // Electron's defaults: run-as-node, NODE_OPTIONS, inspector and WebAssembly traps on; the rest off.
+    await writeFile(
+      binary,
+      fakeBinary([ENABLED, DISABLED, ENABLED, ENABLED, DISABLED, DISABLED, DISABLED, DISABLED, ENABLED]),
+    );
     await afterPack({
       appOutDir: dir,
       electronPlatformName: 'linux',
       packager: { appInfo: { productFilename: 'Gifting Support Console' }, executableName: 'gifting-support-console' },
     });
     const wire = await getCurrentFuseWire(binary);
-    expect([0, 1, 2, 3, 4, 5, 6, 7].map((index) => (wire as Record<number, number>)[index])).toEqual([
+    expect([0, 1, 2, 3, 4, 5, 6, 7, 8].map((index) => (wire as Record<number, number>)[index])).toEqual([
       DISABLED,
       ENABLED,
       DISABLED,
@@ -81,6 +91,7 @@ describe('the console’s fuses', () => {
       ENABLED,
       DISABLED,
       DISABLED,
+      ENABLED,
     ]);
     // Only the wire changed.
     expect((await readFile(binary)).subarray(0, 10).toString()).toBe(fakeBinary([]).subarray(0, 10).toString());
@@ -90,7 +101,7 @@ describe('the console’s fuses', () => {
     dir = await mkdtemp(path.join(tmpdir(), 'fuses-'));
     await writeFile(
       path.join(dir, 'console'),
-      fakeBinary([ENABLED, DISABLED, ENABLED, ENABLED, DISABLED, DISABLED, DISABLED, DISABLED, ENABLED]),
+      fakeBinary([ENABLED, DISABLED, ENABLED, ENABLED, DISABLED, DISABLED, DISABLED, DISABLED, ENABLED, ENABLED]),
     );
     await expect(
       afterPack({
