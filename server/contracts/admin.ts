@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import { VALIDATION_MESSAGES as M } from './messages';
 import { ROLES, isSupportRole } from './roles';
-import { ZUuid, requiredText } from './validation';
+import { ZUuid, calendarDate, requiredText } from './validation';
 
 // ---- Who may do what ----
 
@@ -131,7 +131,7 @@ export function auditKindOf(action: string): TAuditKind | null {
 }
 
 export const AUDIT_PAGE_MAX = 100;
-const ZIsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Use a date like 2026-12-24' });
+const ZIsoDate = calendarDate('Use a date like 2026-12-24');
 
 export const ZAuditLogQuery = z.object({
   kind: z

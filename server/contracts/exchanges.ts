@@ -14,7 +14,15 @@ import { CURRENCIES } from './enums';
 import { VALIDATION_MESSAGES as M } from './messages';
 import { pagedOutput } from './paging';
 import { ZPersonSummary } from './people';
-import { hasForbiddenCharacters, normalizeEmail, optionalText, requiredText, ZUrl, ZUuid } from './validation';
+import {
+  calendarDate,
+  hasForbiddenCharacters,
+  normalizeEmail,
+  optionalText,
+  requiredText,
+  ZUrl,
+  ZUuid,
+} from './validation';
 import { ZWishListSummary } from './wish-lists';
 
 // ---------------------------------------------------------------------------------------------
@@ -126,10 +134,7 @@ export const DRAW_FAILURE_REASONS = [
 // Field schemas
 // ---------------------------------------------------------------------------------------------
 
-const ZDate = z
-  .string({ error: M.required })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Value is not a valid date' })
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: 'Value is not a valid date' });
+const ZDate = calendarDate('Value is not a valid date', z.string({ error: M.required }));
 const ZOptionalDate = z.preprocess((value) => (value === '' ? null : value), ZDate.nullable().optional());
 
 const ZPartyTime = z.preprocess(

@@ -85,6 +85,21 @@ export function isUuid(value: string): boolean {
   return UUID_PATTERN.test(value);
 }
 
+/**
+ * A day written YYYY-MM-DD that exists on the calendar. Date.parse alone is not enough: it rolls
+ * 2026-02-30 into March, and a regular expression lets 2026-13-01 through to become an Invalid Date.
+ */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** A string that is a calendar day (see isCalendarDate), refused with `message` otherwise. */
+export function calendarDate(message: string, base: z.ZodString = z.string()) {
+  return base.refine(isCalendarDate, { error: message });
+}
+
 export const ZBirthday = z
   .object({
     month: z.number().int().max(12).optional().nullable(),

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { CURRENCIES } from './enums';
 import { VALIDATION_MESSAGES as M } from './messages';
 import { ZPersonSummary } from './people';
-import { optionalText as optionalTextOf, requiredText, ZUrl, ZUuid } from './validation';
+import { calendarDate, optionalText as optionalTextOf, requiredText, ZUrl, ZUuid } from './validation';
 
 export const WISH_LIST_PRIVACY = ['public', 'followers', 'private', 'exchange'] as const;
 export type TWishListPrivacy = (typeof WISH_LIST_PRIVACY)[number];
@@ -65,12 +65,7 @@ export type TPrice = z.infer<typeof ZPrice>;
 
 const ZEventDate = z.preprocess(
   (value) => (value === '' ? null : value),
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Value is not a valid date' })
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: 'Value is not a valid date' })
-    .nullable()
-    .optional(),
+  calendarDate('Value is not a valid date').nullable().optional(),
 );
 
 const wishListFields = {

@@ -103,7 +103,8 @@ export async function createActors(deps: TDeps): Promise<TActors> {
   const floater = await createFloaterUser(deps.db);
   const analyst = await createMember(deps.db, { roles: [ROLES.supportAnalyst] });
   const supportAdmin = await createMember(deps.db, { roles: [ROLES.supportAdmin] });
-  const lead = await createMember(deps.db, { roles: [ROLES.supportAdmin, ROLES.supportLead] });
+  // A second plain ElfSupportAdmin, impersonating (leads acting as themselves are staff actors).
+  const impersonatingAdmin = await createMember(deps.db, { roles: [ROLES.supportAdmin] });
   return {
     owner,
     other,
@@ -115,7 +116,7 @@ export async function createActors(deps: TDeps): Promise<TActors> {
       otherUser: await identityFor(deps, other.id),
       analystImpersonating: (await impersonationIdentity(deps, analyst.id, owner.id)).identity,
       supportAdmin: await identityFor(deps, supportAdmin.id),
-      adminImpersonating: (await impersonationIdentity(deps, lead.id, owner.id)).identity,
+      adminImpersonating: (await impersonationIdentity(deps, impersonatingAdmin.id, owner.id)).identity,
     },
   };
 }

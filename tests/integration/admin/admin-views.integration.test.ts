@@ -325,6 +325,13 @@ describe('the audit log', () => {
       status: 400,
       fieldErrors: { from: 'Use a date like 2026-12-24' },
     });
+    // Days that are not on the calendar are refused in words, not turned into an Invalid Date (a 500).
+    for (const impossible of ['2026-13-01', '2026-00-10', '2026-02-30']) {
+      expect(await outcomeOf(lead.caller.admin.auditLog({ from: impossible, to: impossible }))).toMatchObject({
+        status: 400,
+        fieldErrors: { from: 'Use a date like 2026-12-24', to: 'Use a date like 2026-12-24' },
+      });
+    }
     expect(await outcomeOf(lead.caller.admin.auditLog({ kind: 'everything' as 'merge', limit: 0 }))).toMatchObject({
       status: 400,
       fieldErrors: { kind: 'Choose one of the listed kinds', limit: 'The minimum value allowed is 1' },
