@@ -31,7 +31,13 @@ const ZLabel = z
 
 export const IPC_ARGUMENTS = {
   'app:get-version': z.tuple([]),
-  'shell:open-external': z.tuple([z.url({ protocol: /^https?$/ })]),
+  // As windowOpenDecision: web links only, never with a user name or password in them.
+  'shell:open-external': z.tuple([
+    z.url({ protocol: /^https?$/ }).refine((value) => {
+      const url = new URL(value);
+      return !url.username && !url.password;
+    }),
+  ]),
   'identity:open-window': z.tuple([z.object({ userId: ZUserId, label: ZLabel }).strict()]),
   'identity:list-windows': z.tuple([]),
   'identity:focus-window': z.tuple([z.number().int().positive()]),

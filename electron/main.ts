@@ -43,6 +43,8 @@ interface TOpenWindow {
   window: BrowserWindow;
   userId?: string;
   label?: string;
+  /** Support windows: ends the session on the server, then closes the window (once). */
+  end?: () => Promise<void>;
 }
 
 const windows = new Map<number, TOpenWindow>();
@@ -109,18 +111,21 @@ function openIdentityWindow(userId: string, label: string): BrowserWindow {
   const windowSession = session.fromPartition(partition);
   hardenSession(windowSession);
   const window = new BrowserWindow(windowOptions({ kind: 'identity', preload, partition, label }));
-  track({ kind: 'identity', window, userId, label });
+  let ending: Promise<void> | null = null;
+  const end = (): Promise<void> => {
+    ending ??= endIdentitySession(windowSession).finally(() => window.destroy());
+    return ending;
+  };
+  track({ kind: 'identity', window, userId, label, end });
   // The title bar always names the session, whatever the page calls itself.
   window.on('page-title-updated', (event, title) => {
     event.preventDefault();
     window.setTitle(identityWindowTitle(label, title));
   });
-  let ended = false;
+  // Closing the window ends its support session first (destroy() does not come back here).
   window.on('close', (event) => {
-    if (ended) return;
     event.preventDefault();
-    ended = true;
-    void endIdentitySession(windowSession).finally(() => window.destroy());
+    void end();
   });
   void window.loadURL(identityWindowUrl(appUrl, userId));
   return window;
@@ -197,6 +202,14 @@ if (!app.requestSingleInstanceLock()) {
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) createStaffWindow();
     });
+  });
+  // Quitting ends every open support session on the server first, then quits (a support window's
+  // close handler alone would cancel the quit and leave the console open).
+  app.on('before-quit', (event) => {
+    const open = [...windows.values()].flatMap((entry) => (entry.end ? [entry.end] : []));
+    if (open.length === 0) return;
+    event.preventDefault();
+    void Promise.allSettled(open.map((end) => end())).then(() => app.quit());
   });
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();

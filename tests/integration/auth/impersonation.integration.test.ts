@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { endSessionRequest } from '../../../electron/policy';
 import { ROLES } from '../../../server/contracts/roles';
 import { createMember, TEST_PASSWORD } from '../../factories/identities';
 import { testDb } from '../../helpers/db';
@@ -109,6 +110,31 @@ describe('an impersonation session', () => {
     expect(rows[0]!.reason).toBe(REASON);
     expect(rows[1]!.reason).toBe(REASON);
     expect(rows[2]!.reason).toBe(REASON);
+  });
+
+  it('ends when its support window closes: the console’s logout request stops it and the refresh token', async () => {
+    const actor = await staff(ROLES.supportAdmin);
+    const target = await createMember(testDb());
+    const started = await actor.client.post('/auth/v2/impersonate/', { uid: target.id, reason: REASON });
+    expect(started.status).toBe(200);
+    // Exactly the request the Electron shell sends when a support window closes (electron/policy.ts).
+    const request = endSessionRequest(server.baseUrl);
+    expect(request.url).toBe(`${server.baseUrl}/auth/v2/logout/`);
+    const closed = await actor.client.request('POST', new URL(request.url).pathname, {
+      headers: request.init.headers,
+      json: JSON.parse(request.init.body),
+      bearer: null,
+    });
+    expect(closed.status).toBe(200);
+    const session = await testDb().impersonationSession.findFirstOrThrow({ where: { staffUserId: actor.member.id } });
+    expect(session.endedAt).not.toBeNull();
+    expect(session.endReason).toBe('logged-out');
+    const stop = await testDb().auditLog.findFirst({
+      where: { actorUserId: actor.member.id, subjectUserId: target.id, action: 'impersonation.stop' },
+    });
+    expect(stop).not.toBeNull();
+    // The window's refresh cookie no longer brings the member back.
+    expect((await actor.client.get('/auth/v2/refresh-token/')).body).toMatchObject({ accessToken: null });
   });
 
   it('analysts are read-only: every write is refused (and audited), reads work', async () => {

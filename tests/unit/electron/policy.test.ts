@@ -176,6 +176,10 @@ describe('desktop shell IPC', () => {
       reason: 'invalid arguments',
     });
     expect(validateIpcCall('shell:open-external', APP, APP, ['https://shop.example/'])).toMatchObject({ ok: true });
+    expect(validateIpcCall('shell:open-external', APP, APP, ['https://user:secret@shop.example/'])).toEqual({
+      ok: false,
+      reason: 'invalid arguments',
+    });
     expect(validateIpcCall('app:get-version', APP, APP, ['extra'])).toEqual({ ok: false, reason: 'invalid arguments' });
   });
 
