@@ -192,7 +192,8 @@ export interface TAdminUserDetail extends TAdminUser {
   impersonations: {
     sessionId: string;
     staff: TAdminPerson;
-    reason: string;
+    /** Null when another staff member gave it and the viewer is not a lead. */
+    reason: string | null;
     startedAt: string;
     endedAt: string | null;
     endReason: string | null;

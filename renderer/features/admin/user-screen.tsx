@@ -146,7 +146,7 @@ function Detail({ user }: { user: TAdminUserDetail }) {
                   <Table.Tr key={session.sessionId}>
                     <Table.Td>{staffTime(session.startedAt)}</Table.Td>
                     <Table.Td>{session.staff.displayName}</Table.Td>
-                    <Table.Td>{session.reason}</Table.Td>
+                    <Table.Td>{session.reason ?? 'Seen by support leads'}</Table.Td>
                     <Table.Td>
                       {session.endedAt ? `${staffTime(session.endedAt)} (${session.endReason ?? 'ended'})` : 'Running'}
                     </Table.Td>

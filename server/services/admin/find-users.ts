@@ -8,7 +8,7 @@ import { isSupportRole } from '../../contracts/roles';
 import type { TDb } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Prisma } from '../../generated/prisma/client';
-import { ADMIN_PERSON_SELECT, adminPerson, isoOrNull, peopleByIds } from './staff-access';
+import { ADMIN_PERSON_SELECT, adminPerson, isoOrNull, peopleByIds, type TStaffActor } from './staff-access';
 
 const SEARCH_LIMIT = 25;
 
@@ -75,7 +75,16 @@ export async function loadAdminUser(db: Pick<TDb, 'user'>, userId: string): Prom
   return adminUser(row);
 }
 
-export async function getUserDetail(db: TDb, input: { userId: string }): Promise<TAdminUserDetail> {
+/**
+ * One member's support view. Support sessions on the member are listed for everyone on staff (so
+ * two people do not work one ticket unknowingly), but the reason another staff member gave is part
+ * of the audit log of other staff, which only leads read: others see their own reasons only.
+ */
+export async function getUserDetail(
+  db: TDb,
+  staffActor: Pick<TStaffActor, 'staffUserId' | 'capabilities'>,
+  input: { userId: string },
+): Promise<TAdminUserDetail> {
   const row = await db.user.findUnique({
     where: { id: input.userId },
     select: {
@@ -140,7 +149,10 @@ export async function getUserDetail(db: TDb, input: { userId: string }): Promise
         displayName: 'Former staff',
         email: null,
       },
-      reason: session.reason,
+      reason:
+        staffActor.capabilities.canSeeAllAudit || session.staffUserId === staffActor.staffUserId
+          ? session.reason
+          : null,
       startedAt: session.startedAt.toISOString(),
       endedAt: isoOrNull(session.endedAt),
       endReason: session.endReason,

@@ -67,10 +67,14 @@ describe('finding members', () => {
     expect(detail.relatedAccounts.map((account) => [account.userId, account.isRegistered])).toEqual([
       [floater.id, false],
     ]);
-    expect(detail.impersonations[0]).toMatchObject({
-      reason: 'Ticket 77: cannot see lists',
-      staff: { userId: admin.id },
-    });
+    // Another staff member's session shows, its reason only to its author and to leads.
+    expect(detail.impersonations[0]).toMatchObject({ reason: null, staff: { userId: admin.id } });
+    expect((await admin.caller.admin.user({ userId: pat.id })).impersonations[0]?.reason).toBe(
+      'Ticket 77: cannot see lists',
+    );
+    expect((await lead.caller.admin.user({ userId: pat.id })).impersonations[0]?.reason).toBe(
+      'Ticket 77: cannot see lists',
+    );
     expect(await outcomeOf(admin.caller.admin.user({ userId: randomUUID() }))).toMatchObject({
       status: 404,
       message: 'No member with that id',

@@ -46,7 +46,7 @@ export const adminRouter = router({
 
   // ---- finduser ----
   findUsers: staffProcedure.input(ZAdminSearch).query(({ ctx, input }) => findUsers(ctx.db, input)),
-  user: staffProcedure.input(ZAdminUserRef).query(({ ctx, input }) => getUserDetail(ctx.db, input)),
+  user: staffProcedure.input(ZAdminUserRef).query(({ ctx, input }) => getUserDetail(ctx.db, ctx.staff, input)),
 
   // ---- mergeaccounts ----
   mergePreview: staffProcedure.input(ZMergePreviewInput).query(({ ctx, input }) => previewMerge(ctx, input)),
