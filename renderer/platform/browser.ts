@@ -9,7 +9,9 @@ export const browserPlatform: TPlatform = {
   },
   async openExternal(url) {
     const parsed = new URL(url);
-    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error('Only web links can be opened');
+    // As the desktop shell: web links only, never with a user name or password in them.
+    if ((parsed.protocol !== 'https:' && parsed.protocol !== 'http:') || parsed.username || parsed.password)
+      throw new Error('Only web links can be opened');
     window.open(parsed.toString(), '_blank', 'noopener,noreferrer');
   },
   supportsIdentityWindows: false,
