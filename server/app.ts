@@ -13,8 +13,13 @@ import { registerImpersonationWriteGuard } from './auth/write-guard';
 import { registerRequestIdentity } from './auth/request-identity';
 import { oidcAuthExtensions, oidcRoutes } from './auth/oidc';
 import { authRoutes, type TAuthRouteExtensions } from './auth/routes';
-import { createDatabaseHealth, registerDatabaseHealth, type TDatabaseHealth } from './http/database-health';
-import { registerDrain, type TDrain } from './http/drain';
+import {
+  createDatabaseHealth,
+  DATABASE_RETRY_AFTER_SECONDS,
+  registerDatabaseHealth,
+  type TDatabaseHealth,
+} from './http/database-health';
+import { DRAIN_RETRY_AFTER_SECONDS, registerDrain, type TDrain } from './http/drain';
 import { registerErrorHandler } from './http/errors';
 import { serializeRequest } from './http/log-redaction';
 import { registerMetrics } from './http/metrics';
@@ -94,18 +99,19 @@ export async function buildServer(config: TConfig, options: TBuildOptions = {}):
   deps.log = app.log;
   app.decorate('deps', deps);
 
-  // Order matters: a draining or overloaded server answers before doing any work; the identity is
-  // known before the rate limits (per member) and the write guard.
-  const drain = registerDrain(app);
+  // Order matters: every answer carries the security headers and is counted in the metrics, even
+  // the 503s of a draining or overloaded server, which then answer before doing any work; the
+  // identity is known before the rate limits (per member) and the write guard.
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app, config);
   const database = createDatabaseHealth(config.databaseUrl, {
     onChange: (up) => (up ? app.log.info('database reachable again') : app.log.error('database not reachable')),
   });
-  app.decorate('lifecycle', { drain, database });
-  registerErrorHandler(app);
-  await registerOverloadProtection(app, config);
-  await registerSecurityHeaders(app, config);
   const procedures = new Set(listProcedures(appRouter).map((procedure) => procedure.path));
-  registerMetrics(app, { config, db, procedures });
+  registerMetrics(app, { config, db, database, procedures });
+  const drain = registerDrain(app);
+  app.decorate('lifecycle', { drain, database });
+  await registerOverloadProtection(app, config);
   registerDatabaseHealth(app, database);
   app.setValidatorCompiler(zodValidatorCompiler);
   await app.register(fastifyCookie);
@@ -116,8 +122,16 @@ export async function buildServer(config: TConfig, options: TBuildOptions = {}):
   app.get('/healthz', async () => ({ status: 'ok' }));
   // Ready: not shutting down, and the database answered its last check (at most a second and a half ago).
   app.get('/readyz', async (_request, reply) => {
-    if (drain.draining) return reply.code(503).send({ status: 'unavailable', reason: 'shutting down' });
-    if (!database.up) return reply.code(503).send({ status: 'unavailable', reason: 'database not reachable' });
+    if (drain.draining)
+      return reply
+        .code(503)
+        .header('retry-after', String(DRAIN_RETRY_AFTER_SECONDS))
+        .send({ status: 'unavailable', reason: 'shutting down' });
+    if (!database.up)
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ status: 'unavailable', reason: 'database not reachable' });
     return { status: 'ready' };
   });
   registerOpenApi(app, { version: config.appVersion });

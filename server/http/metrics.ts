@@ -21,17 +21,31 @@ function tokenMatches(header: string | undefined, token: string): boolean {
   return sent.length === expected.length && timingSafeEqual(sent, expected);
 }
 
-/** The route label: Fastify's pattern, or the tRPC procedure(s) a call names when they exist. */
-function routeLabel(request: FastifyRequest, procedures: ReadonlySet<string>): string {
+/**
+ * The route label: Fastify's pattern, or the tRPC procedure a call names when it exists. A batch
+ * (several procedures in one call) is labelled as one: any caller can write any list of names, and
+ * each distinct label is a series kept for the life of the process.
+ */
+export function routeLabel(
+  request: Pick<FastifyRequest, 'url' | 'routeOptions'>,
+  procedures: ReadonlySet<string>,
+): string {
   const route = request.routeOptions.url ?? 'unmatched';
   if (!route.startsWith('/trpc')) return route;
   const names = (request.url.split('?')[0] ?? '').slice('/trpc/'.length).split(',');
-  return names.every((name) => procedures.has(name)) ? `/trpc/${names.join(',')}` : '/trpc/*';
+  if (names.length > 1) return '/trpc/(batch)';
+  return procedures.has(names[0]!) ? `/trpc/${names[0]}` : '/trpc/*';
 }
 
 export function registerMetrics(
   app: FastifyInstance,
-  options: { config: Pick<TConfig, 'metricsToken'>; db: TDb; procedures: ReadonlySet<string> },
+  options: {
+    config: Pick<TConfig, 'metricsToken'>;
+    db: TDb;
+    /** While the database is known to be away, the queue is not asked (it would only time out). */
+    database: { readonly up: boolean };
+    procedures: ReadonlySet<string>;
+  },
 ): void {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -60,15 +74,30 @@ export function registerMetrics(
       for (const [state, value] of Object.entries(stats)) this.set({ state }, value);
     },
   });
+  const queueScrapeOk = new Gauge({
+    name: 'job_queue_scrape_ok',
+    help: '1 when job_queue_depth was read from the database at this scrape, 0 when it could not be',
+    registers: [registry],
+  });
   new Gauge({
     name: 'job_queue_depth',
     help: 'Jobs in the database queue by status (queued_due: queued and due now)',
     labelNames: ['status'],
     registers: [registry],
     async collect() {
-      const rows = await options.db.$queryRaw<{ status: string; due: number | bigint; n: number | bigint }[]>`
-        SELECT status, run_at <= NOW(3) AS due, COUNT(*) AS n FROM jobs
-        WHERE status IN ('queued', 'running', 'failed') GROUP BY status, due`;
+      // A lost database must not take every other metric with it (a scrape would fail whole): the
+      // gauge then keeps its last values and job_queue_scrape_ok says they are stale.
+      let rows: { status: string; due: number | bigint; n: number | bigint }[];
+      try {
+        if (!options.database.up) throw new Error('database not reachable');
+        rows = await options.db.$queryRaw<{ status: string; due: number | bigint; n: number | bigint }[]>`
+          SELECT status, run_at <= NOW(3) AS due, COUNT(*) AS n FROM jobs
+          WHERE status IN ('queued', 'running', 'failed') GROUP BY status, due`;
+        queueScrapeOk.set(1);
+      } catch {
+        queueScrapeOk.set(0);
+        return;
+      }
       const depth: Record<string, number> = { queued_due: 0, queued_later: 0, running: 0, failed: 0 };
       for (const row of rows) {
         const key = row.status === 'queued' ? (Number(row.due) ? 'queued_due' : 'queued_later') : row.status;

@@ -29,7 +29,7 @@ export async function registerOverloadProtection(
     // Typed as answering nothing, but a value it returns is sent as the answer (and stops the request).
     pressureHandler: ((request: FastifyRequest, reply: FastifyReply, type: string) => {
       // Liveness is not load: /healthz passes (a null answer lets the request through).
-      if (request.url === '/healthz') return undefined;
+      if (request.routeOptions.url === '/healthz') return undefined;
       request.log.warn({ type }, 'overloaded: refusing a request');
       const error = new AppError('UNAVAILABLE', {
         message: 'The server is overloaded; please retry shortly',

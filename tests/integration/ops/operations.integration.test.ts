@@ -98,7 +98,20 @@ describe('metrics', () => {
     expect(text).toMatch(/http_request_duration_seconds_bucket\{le="0\.05",method="GET",route="\/trpc\/auth\.me"/);
     expect(text).toMatch(/db_pool_connections\{state="total"\} \d+/);
     expect(text).toMatch(/job_queue_depth\{status="queued_due"\} \d+/);
+    expect(text).toMatch(/job_queue_scrape_ok 1/);
     expect(text).toContain('nodejs_eventloop_lag_seconds');
+  });
+
+  it('labels a batch of procedures as one series, whatever names a caller strings together', async () => {
+    for (const copies of [2, 3, 4]) await fetch(`${server.baseUrl}/trpc/${Array(copies).fill('auth.me').join(',')}`);
+    await fetch(`${server.baseUrl}/trpc/no.such.procedure`);
+    const text = await (
+      await fetch(`${server.baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+    ).text();
+    const routes = new Set([...text.matchAll(/http_requests_total\{[^}]*route="(\/trpc[^"]*)"/g)].map((m) => m[1]));
+    expect(routes.has('/trpc/(batch)')).toBe(true);
+    expect([...routes].filter((route) => route!.includes(','))).toEqual([]);
+    expect(routes.has('/trpc/*')).toBe(true);
   });
 
   it('is 404 when METRICS_TOKEN is unset', async () => {
@@ -181,7 +194,11 @@ describe('overload', () => {
     expect(response.status).toBe(503);
     expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe('UNAVAILABLE');
+    // A refusal is still an answer of ours: it carries the security headers.
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect((await fetch(`${pressed.baseUrl}/healthz`)).status).toBe(200);
+    expect((await fetch(`${pressed.baseUrl}/healthz/`)).status).toBe(200);
   });
 
   it('a blocked event loop (over EVENT_LOOP_MAX_DELAY_MS) answers 503, then recovers', async () => {
