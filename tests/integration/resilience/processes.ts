@@ -73,6 +73,7 @@ export interface TOutcome {
   /** HTTP status, or 0 when the request failed without an answer. */
   status: number;
   retryAfter: string | null;
+  /** Why no answer came: the socket error's code (ECONNREFUSED, ECONNRESET, …) when there is one. */
   error?: string;
 }
 
@@ -93,7 +94,9 @@ export function runLoad(workers: number, request: () => Promise<Response>) {
           retryAfter: response.headers.get('retry-after'),
         });
       } catch (error) {
-        outcomes.push({ started, ended: Date.now(), status: 0, retryAfter: null, error: String(error) });
+        // fetch wraps the socket's error: its code tells a refused connection from a cut one.
+        const code = (error as { cause?: { code?: string } }).cause?.code;
+        outcomes.push({ started, ended: Date.now(), status: 0, retryAfter: null, error: code ?? String(error) });
         // A refused connection answers at once: do not spin.
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
