@@ -86,7 +86,11 @@ export async function buildServer(config: TConfig, options: TBuildOptions = {}):
     connectionTimeout: config.requestTimeoutMs * 2,
     keepAliveTimeout: 5_000,
     forceCloseConnections: 'idle',
-    trustProxy: config.trustProxy,
+    // A number of hops as Fastify's documentation describes it (its types only take a function).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1_048_576,
   });

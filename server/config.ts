@@ -3,11 +3,43 @@
  * the process with a message naming the variable.
  */
 import { randomBytes } from 'node:crypto';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 const ZBoolean = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/**
+ * Which proxies' X-Forwarded-For to believe (the client address that rate limits and the log-in
+ * throttle key on): 'false' none; 'true' every hop (only behind a proxy that overwrites the
+ * header); a number, that many hops from the server (one load balancer: 1); or a comma-separated
+ * list of proxy addresses and CIDR ranges. Passed to Fastify's trustProxy as it is.
+ */
+const ZTrustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): boolean | number | string => {
+    if (/^(true|yes)$/i.test(value)) return true;
+    if (/^(false|no|)$/i.test(value)) return false;
+    if (/^\d{1,2}$/.test(value)) return Number(value) === 0 ? false : Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    const valid = entries.every((entry) => {
+      const [address = '', bits] = entry.split('/');
+      if (!ipaddr.isValid(address)) return false;
+      if (bits === undefined) return true;
+      const max = ipaddr.parse(address).kind() === 'ipv4' ? 32 : 128;
+      return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+    });
+    if (!valid) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'use true, false, a number of hops, or proxy addresses and CIDR ranges',
+      });
+      return z.NEVER;
+    }
+    return entries.join(',');
+  });
 
 const ZConfig = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -28,7 +60,7 @@ const ZConfig = z.object({
   DATA_DIR: z.string().min(1).default('.data'),
   /** Let /wish-it/ read pages on loopback and private addresses (tests serve pages locally). */
   URL_IMPORT_ALLOW_PRIVATE: ZBoolean.default(false),
-  TRUST_PROXY: ZBoolean.default(false),
+  TRUST_PROXY: ZTrustProxy.default(false),
   /** Header set by the edge with the visitor's country (used by /v1/auth/.where-am-i). */
   COUNTRY_HEADER: z.string().default('cf-ipcountry'),
   REDIS_URL: z
@@ -113,7 +145,7 @@ export type TConfig = {
   rendererDist: string;
   dataDir: string;
   urlImportAllowPrivate: boolean;
-  trustProxy: boolean;
+  trustProxy: boolean | number | string;
   countryHeader: string;
   redisUrl: string | undefined;
   redisKeyPrefix: string;

@@ -149,6 +149,27 @@ describe('limits', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
+  it('behind one balancer (TRUST_PROXY=1) counts the address it saw, not what a client wrote', async () => {
+    const behind = await startTestServer({
+      TRUST_PROXY: '1',
+      RATE_LIMIT_AUTH_PER_MINUTE: '3',
+      RENDERER_DIST: '/nonexistent',
+    });
+    const member = await createMember(testDb());
+    const logIn = (forwardedFor: string) =>
+      fetch(`${behind.baseUrl}/auth/v2/log-in/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: behind.baseUrl, 'x-forwarded-for': forwardedFor },
+        body: JSON.stringify({ email: member.email, password: member.password }),
+      }).then((response) => response.status);
+    // The client makes up a new address each time; the balancer appends the one it saw.
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i += 1) statuses.push(await logIn(`198.51.100.${i}, 203.0.113.5`));
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    // Another client behind the same balancer has its own count.
+    expect(await logIn('203.0.113.6')).toBe(200);
+  });
+
   it('client log batches per address', async () => {
     const entry = [
       { level: 'info', category: 'test', message: 'hello', clientKind: 'web', timestamp: Date.now(), appVersion: '1' },

@@ -24,6 +24,8 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
     [{ REDIS_URL: 'http://localhost' }, 'REDIS_URL'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ TRUST_PROXY: 'the balancer' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
   ])('a bad value (%o) stops with a message naming %s', (override, variable) => {
     const env = { ...base, ...override };
     expect(() => loadConfig(env)).toThrow(ConfigError);
@@ -37,5 +39,16 @@ describe('loadConfig', () => {
 
   it('treats empty strings as unset', () => {
     expect(loadConfig({ ...base, PORT: '' }).port).toBe(3000);
+  });
+
+  it('reads TRUST_PROXY as on/off, a number of hops, or proxy addresses and ranges', () => {
+    const trust = (value: string) => loadConfig({ ...base, TRUST_PROXY: value }).trustProxy;
+    expect(loadConfig(base).trustProxy).toBe(false);
+    expect(trust('true')).toBe(true);
+    expect(trust('no')).toBe(false);
+    expect(trust('0')).toBe(false);
+    expect(trust('1')).toBe(1);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.0/8, 192.168.1.7,::1')).toBe('10.0.0.0/8,192.168.1.7,::1');
   });
 });
