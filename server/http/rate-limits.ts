@@ -19,6 +19,7 @@ export type TRatePolicy = 'auth' | 'logs' | 'messages' | 'invitations';
 export const PROCEDURE_RATE_POLICIES: Readonly<Record<string, TRatePolicy>> = {
   'messages.send': 'messages',
   'exchanges.sendMessage': 'messages',
+  'exchanges.sendThankYou': 'messages',
   'exchanges.inviteByEmail': 'invitations',
   'exchanges.inviteBulk': 'invitations',
   'exchanges.inviteUsers': 'invitations',

@@ -170,6 +170,36 @@ describe('limits', () => {
     expect(await logIn('203.0.113.6')).toBe(200);
   });
 
+  it('token refreshes per address: over the limit, 429 with Retry-After', async () => {
+    const limited = await startTestServer({ RATE_LIMIT_AUTH_PER_MINUTE: '2', RENDERER_DIST: '/nonexistent' });
+    const refresh = () => fetch(`${limited.baseUrl}/auth/v2/refresh-token/`);
+    const answers = [await refresh(), await refresh(), await refresh()];
+    expect(answers.map((answer) => answer.status === 429)).toEqual([false, false, true]);
+    expect(Number(answers[2]!.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('invitations per member through tRPC: 429 with Retry-After, other members unaffected', async () => {
+    const limited = await startTestServer({ RATE_LIMIT_INVITATIONS_PER_MINUTE: '2', RENDERER_DIST: '/nonexistent' });
+    const deps = testDeps();
+    const tokenOf = async () => (await identityFor(deps, (await createMember(testDb())).id)).token;
+    const [annToken, bobToken] = [await tokenOf(), await tokenOf()];
+    const client = new TestBrowser(limited.baseUrl);
+    const call = (token: string, path: string, json: unknown) =>
+      client.request<{ result?: { data: { groupId: string } } }>('POST', `/trpc/${path}`, { json, bearer: token });
+    const groupOf = async (token: string) =>
+      (await call(token, 'groups.create', { name: 'Limits' })).body.result!.data.groupId;
+    const [annGroup, bobGroup] = [await groupOf(annToken), await groupOf(bobToken)];
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i += 1)
+      statuses.push(
+        (await call(annToken, 'groups.inviteEmails', { groupId: annGroup, emails: [`a${i}@example.com`] })).status,
+      );
+    expect(statuses).toEqual([200, 200, 429]);
+    expect((await call(bobToken, 'groups.inviteEmails', { groupId: bobGroup, emails: ['b@example.com'] })).status).toBe(
+      200,
+    );
+  });
+
   it('client log batches per address', async () => {
     const entry = [
       { level: 'info', category: 'test', message: 'hello', clientKind: 'web', timestamp: Date.now(), appVersion: '1' },

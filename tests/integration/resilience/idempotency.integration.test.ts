@@ -158,6 +158,31 @@ describe('Idempotency-Key on tRPC creating writes', () => {
   });
 });
 
+describe('invitations and groups', () => {
+  it('a retried group creation makes one group; a retried invitation answers the first rows and sends one mail job', async () => {
+    const ann = await member();
+    const groupKey = randomUUID();
+    const name = `Book club ${groupKey.slice(0, 8)}`;
+    const created = await mutate(ann.token, 'groups.create', { name }, groupKey);
+    expect(created.status).toBe(200);
+    expect((await mutate(ann.token, 'groups.create', { name }, groupKey)).body).toEqual(created.body);
+    expect(await testDb().group.count({ where: { name } })).toBe(1);
+    const groupId = created.body.result!.data.groupId as string;
+
+    const email = `f-${randomUUID().slice(0, 12)}@example.com`;
+    const inviteKey = randomUUID();
+    const invited = await mutate(ann.token, 'groups.inviteEmails', { groupId, emails: [email] }, inviteKey);
+    expect(invited.status).toBe(200);
+    expect(invited.body.result!.data).toMatchObject({ rows: [{ result: 'invited' }] });
+    // The replay answers the first result ("invited"), not a second run's "already invited".
+    const replay = await mutate(ann.token, 'groups.inviteEmails', { groupId, emails: [email] }, inviteKey);
+    expect(replay.body).toEqual(invited.body);
+    expect(await testDb().groupInvitation.count({ where: { groupId } })).toBe(1);
+    const retriedWithoutKey = await mutate(ann.token, 'groups.inviteEmails', { groupId, emails: [email] });
+    expect(retriedWithoutKey.body.result!.data).toMatchObject({ rows: [{ result: 'already-invited' }] });
+  });
+});
+
 describe('expiry', () => {
   it('an expired key is forgotten: the hourly job deletes it, and the same key starts a new write', async () => {
     const ann = await member();

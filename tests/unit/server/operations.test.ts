@@ -6,6 +6,8 @@ import { buildOpenApiDocument, openApiPath } from '../../../server/http/openapi'
 import { PROCEDURE_RATE_POLICIES } from '../../../server/http/rate-limits';
 import { parseIdempotencyKey } from '../../../server/idempotency/idempotency';
 import { IDEMPOTENT_PROCEDURES } from '../../../server/idempotency/operations';
+import { listProcedures } from '../../../server/http/route-list';
+import { appRouter } from '../../../server/trpc/router';
 
 describe('Idempotency-Key header', () => {
   it('accepts 1 to 255 visible characters and no header at all', () => {
@@ -19,11 +21,16 @@ describe('Idempotency-Key header', () => {
     expect(() => parseIdempotencyKey(key)).toThrow(/Idempotency-Key header must be 1 to 255 visible characters/);
   });
 
-  it('every guarded procedure is a creating write that is also rate-limited or a list/wish/claim', () => {
-    for (const name of IDEMPOTENT_PROCEDURES)
-      expect(name).toMatch(
-        /^(wishLists\.(create|addWish|claim)|exchanges\.(invite|send)|groups\.invite|messages\.send)/,
-      );
+  it('every guarded procedure is a creating write (a mutation that makes something) of the router', () => {
+    const mutations = new Set(
+      listProcedures(appRouter)
+        .filter((procedure) => procedure.type === 'mutation')
+        .map((procedure) => procedure.path),
+    );
+    for (const name of IDEMPOTENT_PROCEDURES) {
+      expect(mutations.has(name), name).toBe(true);
+      expect(name).toMatch(/\.(create|add[A-Z]|claim|invite|send)/);
+    }
     // Messages and invitations are both guarded and limited.
     for (const [name, policy] of Object.entries(PROCEDURE_RATE_POLICIES))
       if (name !== 'exchanges.resendInvitation')
