@@ -20,6 +20,8 @@
  *   npm run bench:api -- --rounds 3          → repeat ours/raw alternately and report the median
  *   npm run bench:api -- --only wish         → only the calls whose name contains the word
  *   npm run bench:api -- --explain           → first, MariaDB's EXPLAIN of every statement both calls run
+ *   npm run bench:api -- --check             → only check that both answer the same, no load (a test runs this,
+ *                                              so the bare baseline cannot drift from our answers unnoticed)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -329,6 +331,10 @@ async function main(): Promise<void> {
     // `--only wish` measures the calls whose name contains the word (when profiling one).
     const only = process.argv.indexOf('--only');
     const measured = only > 0 ? calls.filter((call) => call.name.includes(process.argv[only + 1] ?? '')) : calls;
+    if (process.argv.includes('--check')) {
+      console.log(`Both answer the same: ${calls.map((call) => call.name).join(', ')}.`);
+      return;
+    }
     log(`Both answer the same. ${CONNECTIONS} connections, no pipelining, ${DURATION_S} s per measure.\n`);
 
     const rows: Record<string, unknown>[] = [];
