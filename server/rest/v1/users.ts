@@ -19,7 +19,7 @@ import type { TAppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { IDEMPOTENCY_HEADER, parseIdempotencyKey, runIdempotent } from '../../idempotency/idempotency';
 import { sendPage } from '../../http/paging';
-import { listRelatedAccounts } from '../../services/accounts/related-accounts';
+import { listMyRelatedAccounts } from '../../services/accounts/related-accounts';
 import { getMailingAddress, listAddressBook, putMailingAddress } from '../../services/people/address';
 import { exportMyData } from '../../services/people/export';
 import { listParentAccounts } from '../../services/people/family';
@@ -242,7 +242,8 @@ export function userRoutes(deps: TAppDeps) {
         const page = parseInput(ZPagingQuery, request.query);
         if (!request.identity) throw new AppError('UNAUTHENTICATED');
         if (request.identity.userId !== userId) throw new AppError('FORBIDDEN');
-        return sendPage(reply, await listRelatedAccounts(deps, { userId, page }));
+        // The same rule as tRPC auth.relatedAccounts: only a sign-in that proved the e-mail (else 403).
+        return sendPage(reply, await listMyRelatedAccounts(deps, { identity: request.identity, page, ip: request.ip }));
       },
     );
 

@@ -6,6 +6,7 @@ import { verifyPassword } from '../../auth/passwords';
 import { accountSubject, throttledPasswordCheck } from '../../auth/password-throttle';
 import { revokeAllFamilies } from '../../auth/sessions';
 import { assertSessionProvesEmail, type TSwitchingSession } from '../../auth/switching';
+import type { TVerifiedIdentity } from '../../auth/tokens';
 import { absorbAccount } from './absorb-account';
 
 export interface TRelatedAccount {
@@ -42,6 +43,29 @@ export async function listRelatedAccounts(
     createdAt: account.createdAt.toISOString(),
   }));
   return { items, paging: pagingFor(page, items.length, total) };
+}
+
+/** The sign-in behind a token: its root account (before any switch) and its family. */
+export function switchingSessionOf(identity: TVerifiedIdentity): TSwitchingSession {
+  return { rootUserId: identity.rootIdentity ?? identity.userId, familyId: identity.familyId };
+}
+
+/**
+ * The caller's related accounts, for every face (tRPC auth.relatedAccounts, REST
+ * /v1/users/{userId}/users-same-email): only from a sign-in that proved the shared e-mail
+ * (switching.ts), else 403 and an audit row. Other accounts' names and addresses are not shown to a
+ * sign-in that merely claims the address.
+ */
+export async function listMyRelatedAccounts(
+  deps: Pick<TAppDeps, 'db'>,
+  input: { identity: TVerifiedIdentity; page?: TPagingQuery | undefined; ip?: string | null },
+): Promise<TPage<TRelatedAccount>> {
+  await assertSessionProvesEmail(deps.db, {
+    ...switchingSessionOf(input.identity),
+    action: 'related-accounts',
+    ip: input.ip ?? null,
+  });
+  return listRelatedAccounts(deps, { userId: input.identity.userId, page: input.page });
 }
 
 export const ZMergeAccountsInput = z.object({

@@ -120,3 +120,27 @@ describe('GET /v1/users/{userId}/users-same-email (paged)', () => {
     expect((await client.get(`/v1/users/${member.id}/users-same-email?limit=500`)).status).toBe(400);
   });
 });
+
+describe('related accounts need a sign-in that proved the e-mail, on every face', () => {
+  it('an unconfirmed member gets 403 over REST as over tRPC, and no other account is shown', async () => {
+    const member = await createMember(testDb(), { confirmed: false });
+    await createFloaterUser(testDb(), { email: member.email, firstName: 'Hidden', lastName: 'Floater' });
+    const client = new TestBrowser(server.baseUrl);
+    expect((await client.post('/auth/v2/log-in/', { email: member.email, password: TEST_PASSWORD })).status).toBe(200);
+
+    const viaTrpc = await client.trpc('query', 'auth.relatedAccounts');
+    expect(viaTrpc.status).toBe(403);
+    const viaRest = await client.get(`/v1/users/${member.id}/users-same-email`);
+    expect(viaRest.status).toBe(403);
+    expect(JSON.stringify(viaRest.body)).not.toContain('Hidden');
+    // Both refusals are audited.
+    expect(
+      await testDb().auditLog.count({ where: { actorUserId: member.id, action: 'identity.refused:related-accounts' } }),
+    ).toBe(2);
+
+    // Once the address is confirmed, the same sign-in sees the related account on both faces.
+    await testDb().user.update({ where: { id: member.id }, data: { emailConfirmedAt: new Date() } });
+    expect((await client.get(`/v1/users/${member.id}/users-same-email`)).status).toBe(200);
+    expect((await client.trpc('query', 'auth.relatedAccounts')).status).toBe(200);
+  });
+});

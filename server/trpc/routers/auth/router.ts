@@ -1,16 +1,11 @@
 import { z } from 'zod';
 import { deriveAuthFlags } from '../../../contracts/identity';
 import { ZPagingQuery, pagedOutput } from '../../../contracts/paging';
-import {
-  assertSessionProvesEmail,
-  sessionProvesEmail,
-  switchTargetsFor,
-  type TSwitchingSession,
-} from '../../../auth/switching';
+import { sessionProvesEmail, switchTargetsFor, type TSwitchingSession } from '../../../auth/switching';
 import type { TVerifiedIdentity } from '../../../auth/tokens';
 import { refuseWhileImpersonating } from '../../../auth/impersonation';
 import { AppError } from '../../../errors';
-import { ZMergeAccountsInput, listRelatedAccounts, mergeAccounts } from '../../../services/accounts/related-accounts';
+import { ZMergeAccountsInput, listMyRelatedAccounts, mergeAccounts } from '../../../services/accounts/related-accounts';
 import { authedProcedure, knownProcedure, publicProcedure, router } from '../../init';
 
 const ZRelatedAccount = z.object({
@@ -56,10 +51,7 @@ export const authRouter = router({
   relatedAccounts: knownProcedure
     .input(ZPagingQuery.optional())
     .output(pagedOutput(ZRelatedAccount))
-    .query(async ({ ctx, input }) => {
-      await assertSessionProvesEmail(ctx.db, { ...sessionOf(ctx.identity), action: 'related-accounts', ip: ctx.ip });
-      return listRelatedAccounts(ctx, { userId: ctx.identity.userId, page: input });
-    }),
+    .query(({ ctx, input }) => listMyRelatedAccounts(ctx, { identity: ctx.identity, page: input, ip: ctx.ip })),
   mergeAccounts: authedProcedure.input(ZMergeAccountsInput).mutation(async ({ ctx, input }) => {
     await refuseWhileImpersonating(ctx, { identity: ctx.identity, action: 'Merging accounts', ip: ctx.ip });
     await mergeAccounts(ctx, {
