@@ -51,7 +51,10 @@ export async function putMailingAddress(
   await assertCanManage(db, identity, userId, { floaters: true });
   const data = out(userId, input);
   const { isComplete: _derived, userId: _key, ...fields } = data;
-  await db.mailingAddress.upsert({ where: { userId }, create: { userId, ...fields }, update: fields });
+  // Insert-or-update decided by the primary key (INSERT IGNORE, then an update when the row was
+  // there): concurrent saves never fail on the key as Prisma's read-then-write upsert did.
+  const { count } = await db.mailingAddress.createMany({ data: [{ userId, ...fields }], skipDuplicates: true });
+  if (count === 0) await db.mailingAddress.update({ where: { userId }, data: fields });
   return data;
 }
 
@@ -118,14 +121,25 @@ export async function listAddressBook(
   return { items, paging: pagingFor(page, items.length, entries.length) };
 }
 
+/**
+ * Adds a contact, or renames the one with that e-mail. Decided by the unique (owner, e-mail) index:
+ * an INSERT IGNORE lets one row in, an existing row is renamed, and every caller answers the row
+ * (concurrent adds failed on the index as Prisma's read-then-write upsert).
+ */
 export async function addContact(db: TDb, identity: TVerifiedIdentity | null, input: { name: string; email: string }) {
   const caller = requireMember(identity);
-  const row = await db.addressBookContact.upsert({
-    where: { ownerId_email: { ownerId: caller.userId, email: input.email } },
-    create: { id: randomUUID(), ownerId: caller.userId, name: input.name, email: input.email },
-    update: { name: input.name },
-  });
-  return { kind: 'contact' as const, id: row.id, name: row.name, email: row.email, pictureUrl: null };
+  const key = { ownerId_email: { ownerId: caller.userId, email: input.email } };
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const { count } = await db.addressBookContact.createMany({
+      data: [{ id: randomUUID(), ownerId: caller.userId, name: input.name, email: input.email }],
+      skipDuplicates: true,
+    });
+    if (count === 0) await db.addressBookContact.updateMany({ where: key.ownerId_email, data: { name: input.name } });
+    const row = await db.addressBookContact.findUnique({ where: key });
+    // Removed between the two statements: add it again.
+    if (row) return { kind: 'contact' as const, id: row.id, name: row.name, email: row.email, pictureUrl: null };
+  }
+  throw new AppError('CONFLICT', { message: 'The address book changed meanwhile; try again' });
 }
 
 export async function removeContact(db: TDb, identity: TVerifiedIdentity | null, contactId: string): Promise<void> {

@@ -21,13 +21,17 @@ function pickSettings(row: TSettings): TSettings {
   return Object.fromEntries(SETTING_KEYS.map((key) => [key, row[key]])) as TSettings;
 }
 
-/** The settings row, created with the defaults the first time anyone needs it. */
-export async function ensureSettings(db: TDb, userId: string) {
-  return db.userSettings.upsert({
-    where: { userId },
-    create: { userId, emailGuid: randomUUID() },
-    update: {},
-  });
+/**
+ * The settings row, created with the defaults (and a fresh emailGuid) the first time anyone needs
+ * it. Race-safe, decided by the primary key: Prisma's upsert is a read then a write on MariaDB, so
+ * concurrent first calls both inserted and all but one failed on the key (a 500); an INSERT IGNORE
+ * lets exactly one row in and every caller then reads that row.
+ */
+export async function ensureSettings(db: Pick<TDb, 'userSettings'>, userId: string) {
+  const existing = await db.userSettings.findUnique({ where: { userId } });
+  if (existing) return existing;
+  await db.userSettings.createMany({ data: [{ userId, emailGuid: randomUUID() }], skipDuplicates: true });
+  return db.userSettings.findUniqueOrThrow({ where: { userId } });
 }
 
 export async function getSettings(db: TDb, identity: TVerifiedIdentity | null, userId: string): Promise<TSettings> {
@@ -87,11 +91,18 @@ export async function setPreference(
   if (!market) {
     throw new AppError('VALIDATION', { fieldErrors: { market: 'Value is not a valid market' } });
   }
-  await db.userPreference.upsert({
-    where: { userId_preferenceSet: { userId, preferenceSet: input.preferenceSet } },
-    create: { userId, preferenceSet: input.preferenceSet, market: input.market },
-    update: { market: input.market },
+  // Insert-or-update decided by the primary key (INSERT IGNORE, then an update when the row was
+  // there): concurrent saves never fail on the key as Prisma's read-then-write upsert did.
+  const { count } = await db.userPreference.createMany({
+    data: [{ userId, preferenceSet: input.preferenceSet, market: input.market }],
+    skipDuplicates: true,
   });
+  if (count === 0) {
+    await db.userPreference.update({
+      where: { userId_preferenceSet: { userId, preferenceSet: input.preferenceSet } },
+      data: { market: input.market },
+    });
+  }
   return getPreferences(db, identity, userId);
 }
 
