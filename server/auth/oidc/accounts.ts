@@ -228,6 +228,8 @@ export async function createSocialMember(
           firstName: names.firstName,
           lastName: names.lastName,
           emailConfirmedAt: userEmail ? new Date() : null,
+          // Every account has its settings row (and e-mail settings guid) from the start.
+          settings: { create: { emailGuid: randomUUID() } },
         },
       }),
       deps.db.externalIdentity.create({

@@ -43,6 +43,8 @@ export async function signUp(deps: TAppDeps, input: z.output<typeof ZSignUpInput
           lastName: rest.length ? rest.join(' ') : null,
           username: input.username ?? null,
           credential: { create: { passwordHash } },
+          // Every account has its settings row (and e-mail settings guid) from the start.
+          settings: { create: { emailGuid: randomUUID() } },
         },
       }),
     );

@@ -21,6 +21,7 @@ import { insertRows } from './bulk';
 import { recordEvent } from './events';
 import { lockExchange, TX_OPTIONS } from './invitations';
 import { MIN_DRAW_SIZE } from './shapes';
+import { manageNotificationsUrl } from '../people/settings';
 
 export const DRAWN_MAIL_JOB = 'exchanges:drawn-mail';
 
@@ -392,9 +393,7 @@ export async function sendDrawnMail(
         `Gifts are exchanged on ${exchange.exchangeDate.toISOString().slice(0, 10)}.`,
       ],
       action: { label: 'See who I drew', url },
-      manageUrl: user.settings
-        ? `${deps.config.publicUrl}/email/notifications/?emailGuid=${user.settings.emailGuid}`
-        : undefined,
+      manageUrl: await manageNotificationsUrl(deps, payload.userId, user.settings?.emailGuid),
     }),
   );
 }

@@ -61,6 +61,8 @@ async function personFor(tx: TTx, email: string, name: string | null): Promise<s
       name: (name ?? email.split('@')[0] ?? email).slice(0, 100),
       firstName: first?.slice(0, 50) ?? null,
       lastName: rest.join(' ').slice(0, 50) || null,
+      // Every account, a floater too, has its settings row (and e-mail settings guid) from the start.
+      settings: { create: { emailGuid: randomUUID() } },
     },
   });
   return id;
@@ -135,6 +137,13 @@ async function peopleFor(tx: TTx, wanted: { email: string; name: string | null }
     'users',
     ['id', 'email', 'name', 'first_name', 'last_name', 'created_at', 'updated_at'],
     fresh.map((user) => [user.id, user.email, user.name, user.firstName, user.lastName, now, now]),
+  );
+  // Every account, a floater too, has its settings row (defaults, a fresh e-mail settings guid).
+  await insertRows(
+    tx,
+    'user_settings',
+    ['user_id', 'email_guid', 'updated_at'],
+    fresh.map((user) => [user.id, randomUUID(), now]),
   );
   for (const user of fresh) found.set(user.email, user.id);
   return found;

@@ -13,6 +13,7 @@ import { exchangeMail } from '../../mail/templates';
 import { createNotification } from '../notifications/notify';
 import { PERSON_SELECT, summarize } from '../people/access';
 import { accessExchange, requireDrawSeat, requireKnownCaller } from './access';
+import { manageNotificationsUrl } from '../people/settings';
 
 export const SANTA_NAME = 'Your Secret Santa';
 export const MESSAGE_MAIL_JOB = 'exchanges:message-mail';
@@ -191,7 +192,15 @@ export async function sendMessageMail(
       where: { exchangeId_userId: { exchangeId: payload.exchangeId, userId: payload.userId } },
       select: {
         notifyOfReplies: true,
-        user: { select: { email: true, name: true, firstName: true, deletedAt: true } },
+        user: {
+          select: {
+            email: true,
+            name: true,
+            firstName: true,
+            deletedAt: true,
+            settings: { select: { emailGuid: true } },
+          },
+        },
       },
     }),
   ]);
@@ -209,6 +218,7 @@ export async function sendMessageMail(
           : `The person you give to in "${exchange.title}" sent you a message.`,
       ],
       action: { label: 'Read it', url: `${deps.config.publicUrl}/gift-exchanges/${payload.exchangeId}/` },
+      manageUrl: await manageNotificationsUrl(deps, payload.userId, seat.user.settings?.emailGuid),
     }),
   );
 }

@@ -13,6 +13,7 @@ import { createNotification } from '../notifications/notify';
 import { todayIso, toDateValue } from './access';
 import { applyDisqualifications } from './draw-exchange';
 import { recordEvent } from './events';
+import { manageNotificationsUrl } from '../people/settings';
 
 export const REMINDER_SCAN_JOB = 'exchanges:reminder-scan';
 export const REMINDER_MAIL_JOB = 'exchanges:reminder-mail';
@@ -165,9 +166,7 @@ export async function sendReminderMail(
       heading: copy.subject(exchange.title),
       lines: [`Hi ${user.firstName ?? user.name},`, copy.line(exchange.title)],
       action: { label: copy.action, url: `${deps.config.publicUrl}/gift-exchanges/${payload.exchangeId}/${copy.path}` },
-      manageUrl: user.settings
-        ? `${deps.config.publicUrl}/email/notifications/?emailGuid=${user.settings.emailGuid}`
-        : undefined,
+      manageUrl: await manageNotificationsUrl(deps, payload.userId, user.settings?.emailGuid),
     }),
   );
 }

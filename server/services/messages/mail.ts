@@ -10,6 +10,7 @@ import { displayName } from '../../contracts/identity';
 import type { TAppDeps } from '../../deps';
 import { socialMail } from '../../mail/templates';
 import { emailActionUrl } from '../notifications/email-action-links';
+import { manageNotificationsUrl } from '../people/settings';
 
 export async function sendChatMail(
   deps: Pick<TAppDeps, 'db' | 'mailer' | 'config'>,
@@ -51,9 +52,7 @@ export async function sendChatMail(
   if (blocked > 0) return;
   const sender = displayName(message.sender);
   const url = `${config.publicUrl}/messages/chats/?conversation=${payload.conversationId}`;
-  const manageUrl = user.settings
-    ? `${config.publicUrl}/email/notifications/?emailGuid=${user.settings.emailGuid}`
-    : undefined;
+  const manageUrl = await manageNotificationsUrl(deps, payload.userId, user.settings?.emailGuid);
   const hello = `Hi ${user.firstName ?? user.name},`;
   const preview = message.body.length > 300 ? `${message.body.slice(0, 300)}…` : message.body;
   const groupId = place.conversation.groupId;

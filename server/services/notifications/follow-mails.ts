@@ -16,6 +16,7 @@ import { enqueueJob } from '../../jobs/queue';
 import { socialMail } from '../../mail/templates';
 import { emailActionUrl } from './email-action-links';
 import { createNotification, publishNotifications } from './notify';
+import { manageNotificationsUrl } from '../people/settings';
 
 export const NEW_FOLLOWER_MAIL_JOB = 'notifications:new-follower-mail';
 export const WISH_LIST_MAIL_JOB = 'notifications:wish-list-mail';
@@ -96,9 +97,7 @@ export async function sendNewFollowerMail(
               }),
             },
           ],
-      manageUrl: reader.settings
-        ? `${config.publicUrl}/email/notifications/?emailGuid=${reader.settings.emailGuid}`
-        : undefined,
+      manageUrl: await manageNotificationsUrl(deps, payload.followedId, reader.settings?.emailGuid),
     }),
   );
 }
@@ -161,9 +160,7 @@ export async function sendWishListMail(deps: TMailDeps, payload: { ownerId: stri
             url: emailActionUrl(config, { action: 'unfollow', subjectId: payload.ownerId, userId: reader.id }),
           },
         ],
-        manageUrl: reader.email_guid
-          ? `${config.publicUrl}/email/notifications/?emailGuid=${reader.email_guid}`
-          : undefined,
+        manageUrl: await manageNotificationsUrl(deps, reader.id, reader.email_guid),
       }),
     );
   }

@@ -238,10 +238,11 @@ export async function createChild(
         birthdayMonth: input.birthday?.month ?? null,
         birthdayDay: input.birthday?.day ?? null,
         gender: input.gender ?? null,
+        // Every account has its settings row (and e-mail settings guid) from the start.
+        settings: { create: { emailGuid: randomUUID() } },
       },
     }),
     db.parentAccount.create({ data: { childId: id, parentId: managerId } }),
-    db.userSettings.create({ data: { userId: id, emailGuid: randomUUID() } }),
   ]);
   return getProfile(db, identity, id);
 }

@@ -34,6 +34,25 @@ export async function ensureSettings(db: Pick<TDb, 'userSettings'>, userId: stri
   return db.userSettings.findUniqueOrThrow({ where: { userId } });
 }
 
+/** The e-mailed "manage notifications" link: opens the e-mail settings by guid, no sign-in needed. */
+export function emailSettingsUrl(publicUrl: string, emailGuid: string): string {
+  return `${publicUrl}/email/notifications/?emailGuid=${encodeURIComponent(emailGuid)}`;
+}
+
+/**
+ * The "manage notifications" link for a notification e-mail to `userId`. Every account gets its
+ * settings row when it is created; should one still be missing, it is created now, so no e-mail
+ * ever goes out without the link. `emailGuid` is the guid the caller already read, if any.
+ */
+export async function manageNotificationsUrl(
+  deps: { db: Pick<TDb, 'userSettings'>; config: { publicUrl: string } },
+  userId: string,
+  emailGuid?: string | null,
+): Promise<string> {
+  const guid = emailGuid ?? (await ensureSettings(deps.db, userId)).emailGuid;
+  return emailSettingsUrl(deps.config.publicUrl, guid);
+}
+
 export async function getSettings(db: TDb, identity: TVerifiedIdentity | null, userId: string): Promise<TSettings> {
   await assertCanManage(db, identity, userId, { floaters: true });
   return pickSettings(await ensureSettings(db, userId));

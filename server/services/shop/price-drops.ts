@@ -19,6 +19,7 @@ import { requireMember } from '../people/access';
 import { createNotification } from '../notifications/notify';
 import { getProduct } from './products';
 import { randomUUID } from 'node:crypto';
+import { manageNotificationsUrl } from '../people/settings';
 
 type TDeps = Pick<TAppDeps, 'db' | 'cache' | 'log'>;
 
@@ -213,9 +214,7 @@ export async function sendPriceDropMail(
       oldPrice: formatMoney(payload.oldAmount, payload.currency),
       newPrice: formatMoney(payload.newAmount, payload.currency),
       productUrl: `${base}/actions/show-price-drop/?productId=${encodeURIComponent(payload.productId)}`,
-      manageUrl: user.settings
-        ? `${base}/email/notifications/?emailGuid=${user.settings.emailGuid}`
-        : `${base}/settings/`,
+      manageUrl: await manageNotificationsUrl(deps, payload.userId, user.settings?.emailGuid),
     }),
   );
 }

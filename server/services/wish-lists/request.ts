@@ -12,6 +12,7 @@ import { wishListRequestMail } from '../../mail/templates';
 import { requireMember, visiblePerson } from '../people/access';
 import { createNotification } from '../notifications/notify';
 import { listWishLists } from './lists';
+import { manageNotificationsUrl } from '../people/settings';
 
 export const WISH_LIST_REQUEST_MAIL_JOB = 'wish-lists:request-mail';
 const REPEAT_WINDOW_MS = 7 * 24 * 3_600_000;
@@ -86,9 +87,7 @@ export async function sendWishListRequestMail(
       name: user.firstName ?? user.name,
       requesterName: displayName(requester),
       createUrl: `${base}/wish-lists/create/`,
-      manageUrl: user.settings
-        ? `${base}/email/notifications/?emailGuid=${user.settings.emailGuid}`
-        : `${base}/settings/`,
+      manageUrl: await manageNotificationsUrl(deps, payload.userId, user.settings?.emailGuid),
     }),
   );
 }
