@@ -7,6 +7,7 @@ import type { TVerifiedIdentity } from '../../auth/tokens';
 import { pagingFor, type TPage, type TPagingQuery } from '../../contracts/paging';
 import type { TListedPerson } from '../../contracts/people';
 import { queryRows, type TDb } from '../../db/client';
+import { retryOnDeadlock } from '../../db/retry';
 import type { TAppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { noticeNewFollower } from '../notifications/follow-mails';
@@ -296,10 +297,24 @@ export async function follow(
   await addFollow(deps, caller.userId, targetId);
 }
 
+type TTx = Parameters<Parameters<TDb['$transaction']>[0]>[0];
+
+/**
+ * Locks both people's user rows, one at a time in id order, until the transaction ends: a follow
+ * and a block between the same two people (either way round) queue up behind each other instead of
+ * interleaving, and the fixed order means two of them never wait on each other in a circle.
+ */
+async function lockPair(tx: TTx, a: string, b: string): Promise<void> {
+  for (const id of [a, b].sort()) await tx.$queryRaw`SELECT id FROM users WHERE id = ${id} FOR UPDATE`;
+}
+
 /**
  * `followerId` follows `targetId` (both live, checked by the caller): refused with 404 across a
  * block either way; decided by the primary key, so a double click or a race makes one row, never
- * an error; a new follow tells the followed person (notifications/follow-mails.ts).
+ * an error; a new follow tells the followed person (notifications/follow-mails.ts). The block check
+ * and the insert run in one transaction holding both people's rows (lockPair), as blocking does, so
+ * a block racing this follow either comes first (the follow is refused) or after (it deletes the
+ * follow): never a follow across a block.
  */
 export async function addFollow(
   deps: Pick<TAppDeps, 'db' | 'bus' | 'log'>,
@@ -307,20 +322,24 @@ export async function addFollow(
   targetId: string,
 ): Promise<void> {
   const { db } = deps;
-  const blocked = await db.block.findFirst({
-    where: {
-      OR: [
-        { blockerId: targetId, blockedId: followerId },
-        { blockerId: followerId, blockedId: targetId },
-      ],
-    },
-  });
-  if (blocked) throw new AppError('NOT_FOUND');
-  const { count } = await db.follow.createMany({
-    data: [{ followerId, followedId: targetId }],
-    skipDuplicates: true,
-  });
-  if (count > 0) await noticeNewFollower(deps, { followerId, followedId: targetId });
+  const inserted = await retryOnDeadlock(() =>
+    db.$transaction(async (tx) => {
+      await lockPair(tx, followerId, targetId);
+      // A locking read: it sees the latest committed blocks, whatever the transaction's snapshot.
+      const blocked = await tx.$queryRaw<{ found: number }[]>`
+        SELECT 1 AS found FROM blocks
+        WHERE (blocker_id = ${targetId} AND blocked_id = ${followerId})
+           OR (blocker_id = ${followerId} AND blocked_id = ${targetId})
+        LIMIT 1 LOCK IN SHARE MODE`;
+      if (blocked.length > 0) throw new AppError('NOT_FOUND');
+      const { count } = await tx.follow.createMany({
+        data: [{ followerId, followedId: targetId }],
+        skipDuplicates: true,
+      });
+      return count;
+    }),
+  );
+  if (inserted > 0) await noticeNewFollower(deps, { followerId, followedId: targetId });
 }
 
 export async function unfollow(db: TDb, identity: TVerifiedIdentity | null, targetId: string): Promise<void> {
@@ -332,17 +351,22 @@ export async function unfollow(db: TDb, identity: TVerifiedIdentity | null, targ
 export async function block(db: TDb, identity: TVerifiedIdentity | null, targetId: string): Promise<void> {
   const caller = requireMember(identity);
   await liveTarget(db, caller, targetId);
-  await db.$transaction([
-    db.block.createMany({ data: [{ blockerId: caller.userId, blockedId: targetId }], skipDuplicates: true }),
-    db.follow.deleteMany({
-      where: {
-        OR: [
-          { followerId: caller.userId, followedId: targetId },
-          { followerId: targetId, followedId: caller.userId },
-        ],
-      },
+  // One transaction holding both people's rows (lockPair, as addFollow): a follow racing this block
+  // is either refused after it or deleted by it.
+  await retryOnDeadlock(() =>
+    db.$transaction(async (tx) => {
+      await lockPair(tx, caller.userId, targetId);
+      await tx.block.createMany({ data: [{ blockerId: caller.userId, blockedId: targetId }], skipDuplicates: true });
+      await tx.follow.deleteMany({
+        where: {
+          OR: [
+            { followerId: caller.userId, followedId: targetId },
+            { followerId: targetId, followedId: caller.userId },
+          ],
+        },
+      });
     }),
-  ]);
+  );
 }
 
 export async function unblock(db: TDb, identity: TVerifiedIdentity | null, targetId: string): Promise<void> {

@@ -93,3 +93,29 @@ describe('first-use rows are created once, whoever asks at the same time', () =>
     expect(new Set(answers.map((answer) => answer.data?.id))).toEqual(new Set([rows[0]!.id]));
   });
 });
+
+describe('following and blocking at the same time', () => {
+  it('15 simultaneous block + follow pairs never leave a follow across a block', async () => {
+    const PAIRS = 15;
+    const pairs = await Promise.all(
+      Array.from({ length: PAIRS }, async () => ({ blocker: await signedIn(), blocked: await signedIn() })),
+    );
+    const answers = await Promise.all(
+      pairs.flatMap(({ blocker, blocked }) => [
+        blocker.client.trpc('mutation', 'people.block', { userId: blocked.member.id }),
+        // The blocked person follows the blocker, and the blocker (a second tab) follows them too.
+        blocked.client.trpc('mutation', 'people.follow', { userId: blocker.member.id }),
+        blocker.client.trpc('mutation', 'people.follow', { userId: blocked.member.id }),
+      ]),
+    );
+    // Every call is decided: done, or refused as if the other did not exist; never a 500.
+    for (const answer of answers) expect([200, 404], JSON.stringify(answer.error)).toContain(answer.status);
+    for (const { blocker, blocked } of pairs) {
+      const ids = [blocker.member.id, blocked.member.id];
+      expect(
+        await testDb().block.count({ where: { blockerId: blocker.member.id, blockedId: blocked.member.id } }),
+      ).toBe(1);
+      expect(await testDb().follow.count({ where: { followerId: { in: ids }, followedId: { in: ids } } })).toBe(0);
+    }
+  });
+});
