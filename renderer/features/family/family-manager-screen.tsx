@@ -1,6 +1,7 @@
 /**
  * /family-manager/ (v2.familyManager.root, also .selectMembers): the child accounts the signed-in
- * member manages, each with "Switch to" (this tab then acts as the child) and "Edit profile", and
+ * member manages, each with "Switch to" (this tab then acts as the child) and "Manage" (the manager's
+ * screen for the child: profile, picture, address, privacy, notifications, closing it), and
  * "Add a child".
  */
 import { Button, Stack } from '@mantine/core';

@@ -1,6 +1,7 @@
 /**
  * What the family manager screens share: switching into a child account (the same POST
- * /auth/v2/switch/ as the switch-identity screen, then the new tokens), and a child's card.
+ * /auth/v2/switch/ as the switch-identity screen, then the new tokens), and a child's card with
+ * "Manage" (the manager's screen for the child) and "Switch to".
  */
 import { Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
@@ -10,6 +11,7 @@ import { useSwitchIdentity } from '../../auth/use-switch-identity';
 import { useToast } from '../../kit/toast';
 import { href } from '../../routes/route-table';
 import { PersonAvatar, formatBirthday } from '../people/people-parts';
+import { manageHref } from './manage-child-route';
 
 export type TChild = z.infer<typeof ZChildAccount>;
 
@@ -39,9 +41,15 @@ export function ChildCard({
         <Group gap="sm" wrap="nowrap" miw={0}>
           <PersonAvatar name={child.displayName} pictureUrl={child.pictureUrl} />
           <Stack gap={0} miw={0}>
-            <Text fw={600} truncate data-testid="child-name">
+            <Anchor
+              component={Link}
+              to={href('v2.profile.main', { userId: child.userId })}
+              fw={600}
+              truncate
+              data-testid="child-name"
+            >
               {child.displayName}
-            </Text>
+            </Anchor>
             <Group gap={6}>
               <Badge size="xs" variant="light" color="blue">
                 Child account
@@ -55,15 +63,16 @@ export function ChildCard({
           </Stack>
         </Group>
         <Group gap="xs">
-          <Anchor
+          <Button
             component={Link}
-            to={href('v2.profile.main', { userId: child.userId })}
-            size="sm"
-            aria-label={`Edit profile of ${child.displayName}`}
-            data-testid="child-profile"
+            to={manageHref(child.userId)}
+            size="xs"
+            variant="default"
+            aria-label={`Manage ${child.displayName}`}
+            data-testid="child-manage"
           >
-            Edit profile
-          </Anchor>
+            Manage
+          </Button>
           <Button
             size="xs"
             variant="light"

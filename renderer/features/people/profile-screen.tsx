@@ -2,10 +2,13 @@
  * /profile/:userId/ (v2.profile.main): a member's profile — picture or initials, names, birthday
  * when the viewer may see it, follow counts linking to the friends tabs, Follow/Unfollow (optimistic)
  * and Block/Unblock behind a menu with a confirmation. A deleted account shows as "Former member".
+ * The member's own profile has "Edit profile" (their settings); a child account's family manager gets
+ * "Edit profile" too, and with `?manage=<tab>` this address shows the manager's screen for the child
+ * (../family/manage-child-screen.tsx, loaded on demand).
  */
 import { ActionIcon, Alert, Anchor, Badge, Button, Card, Group, Menu, Skeleton, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { lazy, Suspense, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { TProfile } from '../../../server/contracts/people';
 import { ConfirmDialog } from '../../kit/confirm-dialog';
 import { PageLayout } from '../../kit/page-layout';
@@ -14,7 +17,10 @@ import { errorText } from '../../kit/states';
 import { useToast } from '../../kit/toast';
 import { href } from '../../routes/route-table';
 import { trpc } from '../../trpc';
+import { manageHref, manageTabOf } from '../family/manage-child-route';
 import { PersonAvatar, formatBirthday, useMyUserId } from './people-parts';
+
+const ManageChildScreen = lazy(() => import('../family/manage-child-screen'));
 
 function ProfileSkeleton() {
   return (
@@ -31,7 +37,7 @@ function ProfileSkeleton() {
   );
 }
 
-function ProfileActions({ profile }: { profile: TProfile }) {
+function ProfileActions({ profile, canBlock = true }: { profile: TProfile; canBlock?: boolean }) {
   const utils = trpc.useUtils();
   const toast = useToast();
   const follow = trpc.people.follow.useMutation();
@@ -90,24 +96,26 @@ function ProfileActions({ profile }: { profile: TProfile }) {
           {profile.relation.isFollowing ? 'Following' : 'Follow'}
         </Button>
       ) : null}
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <ActionIcon variant="default" size="lg" aria-label={`More actions for ${name}`} data-testid="profile-menu">
-            <span aria-hidden>⋯</span>
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {profile.relation.isBlocking ? (
-            <Menu.Item onClick={() => setConfirming('unblock')} data-testid="profile-unblock">
-              Unblock {name}
-            </Menu.Item>
-          ) : (
-            <Menu.Item color="red" onClick={() => setConfirming('block')} data-testid="profile-block">
-              Block {name}
-            </Menu.Item>
-          )}
-        </Menu.Dropdown>
-      </Menu>
+      {canBlock ? (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon variant="default" size="lg" aria-label={`More actions for ${name}`} data-testid="profile-menu">
+              <span aria-hidden>⋯</span>
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {profile.relation.isBlocking ? (
+              <Menu.Item onClick={() => setConfirming('unblock')} data-testid="profile-unblock">
+                Unblock {name}
+              </Menu.Item>
+            ) : (
+              <Menu.Item color="red" onClick={() => setConfirming('block')} data-testid="profile-block">
+                Block {name}
+              </Menu.Item>
+            )}
+          </Menu.Dropdown>
+        </Menu>
+      ) : null}
       <ConfirmDialog
         opened={confirming !== null}
         title={confirming === 'block' ? `Block ${name}?` : `Unblock ${name}?`}
@@ -259,18 +267,46 @@ function ProfileContent({ profile }: { profile: TProfile }) {
   );
 }
 
+/** Whether the viewer manages this (child) account as someone else: their family manager. */
+function isManagedChild(profile: TProfile | undefined): profile is TProfile {
+  return profile !== undefined && !profile.isDeleted && profile.relation.isManagedByMe && !profile.relation.isSelf;
+}
+
 export default function ProfileScreen() {
   const { userId = '' } = useParams();
+  const [search] = useSearchParams();
   const signedIn = useMyUserId() !== null;
   const profile = trpc.people.get.useQuery({ userId });
   const data = profile.data;
   const title = !data ? 'Profile' : data.isDeleted ? 'Former member' : data.displayName;
+  const manageTab = manageTabOf(search.get('manage'));
+
+  if (isManagedChild(data) && manageTab) {
+    return (
+      <Suspense
+        fallback={
+          <PageLayout title={`Manage ${data.displayName}`} testId="manage-child-loading">
+            <ProfileSkeleton />
+          </PageLayout>
+        }
+      >
+        <ManageChildScreen profile={data} tab={manageTab} />
+      </Suspense>
+    );
+  }
 
   const actions =
     !data || data.isDeleted ? null : data.relation.isSelf ? (
       <Button component={Link} to={href('v2.settings.profile')} variant="default" data-testid="profile-edit">
         Edit profile
       </Button>
+    ) : isManagedChild(data) ? (
+      <>
+        <Button component={Link} to={manageHref(data.userId)} variant="default" data-testid="profile-edit">
+          Edit profile
+        </Button>
+        <ProfileActions profile={data} canBlock={false} />
+      </>
     ) : signedIn ? (
       <ProfileActions profile={data} />
     ) : null;

@@ -53,6 +53,11 @@ export type TAccountSubject =
       managerId: string;
     };
 
+/** What a child account is called in the words of its manager's screen: its first name. */
+export function firstNameOf(profile: Pick<TProfile, 'firstName' | 'displayName'>): string {
+  return profile.firstName?.trim() || profile.displayName;
+}
+
 /** "Your" or "Mia’s". */
 export function whose(subject: TAccountSubject): string {
   return subject.kind === 'self' ? 'Your' : `${subject.name}’s`;
@@ -194,13 +199,16 @@ export function ProfileForm({ profile, subject }: { profile: TProfile; subject: 
     async (values) => {
       const input = toInput(values);
       const undo = writeProfile((current) => patchedProfile(current, input));
+      let saved: TProfile;
       try {
-        await patch.mutateAsync({ userId: subject.userId, profile: input });
+        saved = await patch.mutateAsync({ userId: subject.userId, profile: input });
       } catch (error) {
         undo();
         throw error;
       }
-      toast.success(`${whose(subject)} profile is saved`);
+      // Named as saved: "Tessa’s profile is saved" once Tess is renamed Tessa.
+      const named = subject.kind === 'child' ? { ...subject, name: firstNameOf(saved) } : subject;
+      toast.success(`${whose(named)} profile is saved`);
       await refresh();
     },
     (error) => {
