@@ -91,7 +91,9 @@ export async function buildServer(config: TConfig, options: TBuildOptions = {}):
       typeof config.trustProxy === 'number'
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
-    routerOptions: { ignoreTrailingSlash: true },
+    // A tRPC batch names its procedures in one path parameter (/trpc/a.b,c.d,…); Fastify answers
+    // 414 once a parameter passes 100 characters, which a page's batch of six queries does.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 5_000 },
     bodyLimit: 1_048_576,
   });
 

@@ -81,6 +81,18 @@ describe('OpenAPI', () => {
   });
 });
 
+describe('tRPC batches', () => {
+  it('a batch naming many procedures is answered, not refused as a long URI (414)', async () => {
+    const names = ['auth.me', 'notifications.state', 'auth.switchTargets', 'exchanges.mine', 'messages.reminders'];
+    const path = `/trpc/${[...names, ...names].join(',')}?batch=1&input=${encodeURIComponent('{}')}`;
+    expect(path.length).toBeGreaterThan(150);
+    const token = (await identityFor(testDeps(), (await createMember(testDb())).id)).token;
+    const response = await fetch(`${server.baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(200);
+    expect((await response.json()) as unknown[]).toHaveLength(10);
+  });
+});
+
 describe('metrics', () => {
   it('answers Prometheus text with the right bearer token only', async () => {
     await fetch(`${server.baseUrl}/v1/enums/genders`);
