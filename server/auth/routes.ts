@@ -27,6 +27,7 @@ import {
 import { sendConfirmationEmail } from '../services/accounts/send-confirmation-email';
 import { ZSetPasswordInput, registerFloater } from '../services/accounts/set-password';
 import { ZSignUpInput, signUp } from '../services/accounts/sign-up';
+import { assertNotChildAccount } from '../services/people/access';
 import { refreshCookieName, refreshCookieOptions } from './cookies';
 import { assertSameSite, assertSameSiteJsonPost } from './csrf';
 import { verifyFloaterLinkToken } from './floater-links';
@@ -320,6 +321,8 @@ export function authRoutes(deps: TAppDeps, extensions: TAuthRouteExtensions = {}
       const identity = requireIdentity(request);
       await refuseWhileImpersonating(deps, { identity, action: 'Changing an e-mail', ip: request.ip });
       const input = parseInput(ZChangeEmailInput, request.body);
+      // Refused before any mail budget is spent (requestEmailChange checks it too).
+      await assertNotChildAccount(deps.db, identity.userId);
       await spendMailBudget(deps, { recipient: input.newEmail, ip: request.ip });
       await requestEmailChange(deps, { userId: identity.userId, ...input, ip: request.ip });
       return reply.code(202).send({ ok: true });

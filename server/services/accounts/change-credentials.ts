@@ -11,6 +11,7 @@ import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { accountSubject, throttledPasswordCheck } from '../../auth/password-throttle';
 import { forgetFamilies, revokeFamiliesWhere } from '../../auth/revocation';
 import { changeEmailCodeMail, emailChangedNoticeMail } from '../../mail/templates';
+import { assertNotChildAccount } from '../people/access';
 import { claimingEmail, emailTakenError, findRegisteredAccount } from './registered-email';
 import { CONFIRM_CODE_TTL_MINUTES, assertCodeAccepted, consumeCode, createEmailToken } from './email-tokens';
 
@@ -23,6 +24,8 @@ async function assertPassword(
   deps: TAppDeps,
   input: { userId: string; password: string; ip: string },
 ): Promise<{ email: string | null; name: string; firstName: string | null }> {
+  // A child account (a manager switched into it) never changes its credentials.
+  await assertNotChildAccount(deps.db, input.userId);
   const user = await deps.db.user.findUnique({ where: { id: input.userId }, include: { credential: true } });
   if (!user || user.deletedAt) throw new AppError('UNAUTHENTICATED');
   const credential = user.credential;
@@ -98,6 +101,7 @@ export async function confirmEmailChange(
   deps: TAppDeps,
   input: { userId: string; code: string; ip?: string },
 ): Promise<{ email: string }> {
+  await assertNotChildAccount(deps.db, input.userId);
   const result = await consumeCode(deps.db, input.userId, input.code, 'change-email');
   assertCodeAccepted(result);
   const user = await deps.db.user.findUniqueOrThrow({ where: { id: input.userId } });

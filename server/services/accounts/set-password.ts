@@ -3,6 +3,7 @@ import { ZName, ZPassword } from '../../contracts/validation';
 import type { TAppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { hashPassword } from '../../auth/passwords';
+import { assertNotChildAccount } from '../people/access';
 import { findRegisteredAccount, isUniqueViolationOn } from './registered-email';
 
 export const ZSetPasswordInput = z.object({ password: ZPassword, name: ZName.optional() });
@@ -12,6 +13,8 @@ export async function registerFloater(
   deps: TAppDeps,
   input: { userId: string; password: string; name?: string },
 ): Promise<void> {
+  // A child account (a manager switched into it) never gets a password and registered roles.
+  await assertNotChildAccount(deps.db, input.userId);
   const user = await deps.db.user.findUnique({ where: { id: input.userId }, include: { credential: true } });
   if (!user || user.deletedAt) throw new AppError('NOT_FOUND');
   if (user.credential) throw new AppError('CONFLICT', { message: 'This account already has a password' });

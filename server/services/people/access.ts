@@ -139,6 +139,19 @@ export async function assertNotActingAsChild(db: TDb, identity: TVerifiedIdentit
   if (isChild) throw new AppError('FORBIDDEN', { message: 'Only a family manager can change this' });
 }
 
+export const CHILD_SIGN_IN_MESSAGE =
+  'A child account signs in through its family manager: it cannot have its own password, e-mail or log-in';
+
+/**
+ * A managed child account (parent_accounts) signs in only through a family manager's switch: it
+ * never gets its own password, e-mail or registered roles, whoever asks (the manager switched into
+ * it included). Refused with 403.
+ */
+export async function assertNotChildAccount(db: TDb, userId: string): Promise<void> {
+  const isChild = await db.parentAccount.findFirst({ where: { childId: userId }, select: { parentId: true } });
+  if (isChild) throw new AppError('FORBIDDEN', { message: CHILD_SIGN_IN_MESSAGE });
+}
+
 /**
  * Circles beyond following that open a private profile: each counter answers how many circles
  * `viewerId` and `ownerId` share. Groups and exchanges register theirs when they land

@@ -6,6 +6,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PAGING_HEADER } from '../../../server/contracts/constants';
+import { CHILD_SIGN_IN_MESSAGE } from '../../../server/services/people/access';
 import { createMember, TEST_PASSWORD, type TMember } from '../../factories/identities';
 import { createMarket } from '../../factories/shop';
 import { testDb } from '../../helpers/db';
@@ -445,5 +446,42 @@ describe('export', () => {
     expect(JSON.stringify(response.body)).not.toContain('emailGuid');
     expect(JSON.stringify(response.body)).not.toContain('passwordHash');
     expect((await other.client.get(`/v1/users/${member.id}/export`)).status).toBe(403);
+  });
+});
+
+describe('a managed child has no log-in of its own', () => {
+  it('switched into a child, setting a password or changing the e-mail or password is refused (403)', async () => {
+    const manager = await signedIn();
+    const created = await manager.client.post<{ userId: string }>('/v1/users', { firstName: 'Milo', lastName: 'Kid' });
+    expect(created.status).toBe(201);
+    const childId = created.body.userId;
+    expect((await manager.client.post('/auth/v2/switch/', { uid: childId })).status).toBe(200);
+
+    const setPassword = await manager.client.post('/auth/v2/set-password/', { password: 'child-password' });
+    expect(setPassword.status).toBe(403);
+    expect((setPassword.body as TErrorBody).error.message).toBe(CHILD_SIGN_IN_MESSAGE);
+    const changeEmail = await manager.client.post('/auth/v2/change-email/', {
+      newEmail: `kid${crypto.randomUUID().slice(0, 8)}@example.test`,
+      password: 'child-password',
+    });
+    expect(changeEmail.status).toBe(403);
+    expect((changeEmail.body as TErrorBody).error.message).toBe(CHILD_SIGN_IN_MESSAGE);
+    const changePassword = await manager.client.post('/auth/v2/change-password/', {
+      currentPassword: 'child-password',
+      newPassword: 'another-one',
+    });
+    expect(changePassword.status).toBe(403);
+    const confirm = await manager.client.post('/auth/v2/change-email/confirm/', { code: '123456' });
+    expect(confirm.status).toBe(403);
+
+    // Nothing changed: no password, no e-mail, no roles, and the session still acts as the child.
+    const child = await testDb().user.findUniqueOrThrow({
+      where: { id: childId },
+      include: { credential: true, roles: true },
+    });
+    expect(child).toMatchObject({ email: null, registeredEmail: null, credential: null, roles: [] });
+    expect((await testDb().emailToken.count({ where: { userId: childId } })) === 0).toBe(true);
+    const me = await manager.client.trpc<{ userId: string }>('query', 'auth.me');
+    expect(me.data?.userId).toBe(childId);
   });
 });
