@@ -4,12 +4,15 @@
  * as a visitor and as a signed-in member, and the admin routes as support staff (the demo support
  * admin), who see them as they are. A route a guard keeps the actor out of shows the page the guard
  * sends them to (the log-in screen, or home), the same for every such route: one route per guard
- * is checked there.
+ * is checked there. Screens an address's path alone does not reach (the family manager's screen for
+ * a child, on the child's profile with ?manage=<tab>) are listed beside the routes and swept as the
+ * member.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DEMO_LOGIN, DEMO_SUPPORT_LOGIN, seedId } from '../../../prisma/seed';
 import { DEMO_EXCHANGES } from '../../../prisma/seed-exchanges';
 import { DEMO_GROUPS } from '../../../prisma/seed-social';
+import { MANAGE_TABS, manageHref } from '../../../renderer/features/family/manage-child-route';
 import { fillPath } from '../../../renderer/routes/route-table';
 import { listRenderedRoutes } from '../../../renderer/routes/screens';
 import { expectAccessible } from '../pages/a11y';
@@ -35,6 +38,13 @@ function idsFor(path: string): Record<string, string> {
 function addressOf(path: string): string {
   return fillPath(path, idsFor(path));
 }
+
+/** Screens behind a query on a route's address, swept as the member: the demo member manages Mia. */
+const MEMBER_ONLY_SCREENS = MANAGE_TABS.map((tab) => ({
+  label: `the family manager's ${tab} screen for a child`,
+  address: manageHref(seedId('user:child:mia'), tab),
+  testId: 'manage-child-screen',
+}));
 
 /** Who each signed-in actor is: the demo member, or the demo support admin (admin routes only). */
 const SIGN_INS = {
@@ -100,6 +110,16 @@ for (const actor of ['visitor', 'member', 'support'] as const) {
         await page.goto(addressOf(route.path));
         await expectAccessible(page, `${route.path} as a ${actor}`);
       });
+    }
+
+    if (actor === 'member') {
+      for (const screen of MEMBER_ONLY_SCREENS) {
+        test(`${screen.address} (${screen.label})`, async ({ page }) => {
+          await page.goto(screen.address);
+          await expect(page.getByTestId(screen.testId)).toBeVisible();
+          await expectAccessible(page, `${screen.address} as a ${actor}`);
+        });
+      }
     }
 
     test('the not-found page', async ({ page }) => {

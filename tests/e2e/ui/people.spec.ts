@@ -1,10 +1,12 @@
 /**
  * The people screens: editing one's profile (a check beside its field, then a save that shows on the
- * profile and in the header), the privacy switch, and the family manager (add a child, see it,
- * switch into it and back).
+ * profile and in the header), the privacy switch, the family manager (add a child, see it, switch
+ * into it and back), and a family manager managing a child account from their own (the demo member
+ * Dana: her seeded children are only looked at; the one she changes and closes is made by the test).
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import { DEMO_LOGIN, seedId } from '../../../prisma/seed';
 import { expectAccessible } from '../pages/a11y';
 import { Shell } from '../pages/auth-pages';
 import { signUpFreshMember } from '../pages/runtime-pages';
@@ -14,6 +16,21 @@ async function freshMember(page: Page, baseURL: string | undefined, label: strin
   await page.goto('/home/');
   await new Shell(page).acceptTermsIfShown();
   return member;
+}
+
+/** Logs the demo member (Dana) in through the API and accepts the terms for her once. */
+async function logInDemo(page: Page): Promise<void> {
+  const answer = await page.request.post('/auth/v2/log-in/', {
+    data: { email: DEMO_LOGIN.email, password: DEMO_LOGIN.password },
+    headers: { 'content-type': 'application/json' },
+  });
+  expect(answer.status()).toBe(200);
+  const token = ((await answer.json()) as { accessToken: string }).accessToken;
+  const accepted = await page.request.post(`/v1/users/${seedId('user:demo')}/terms-of-service`, {
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    data: {},
+  });
+  expect(accepted.status()).toBe(204);
 }
 
 test.describe('people', () => {
@@ -144,6 +161,148 @@ test.describe('people', () => {
     const root = page.getByTestId('switch-target').filter({ hasText: 'Terry Terms' });
     await root.getByTestId('switch-to').click();
     await expect(page.getByTestId('account-name')).toHaveText('Terry Terms');
+  });
+
+  test('a family manager reaches the screen for each child from the family manager and the child accounts page', async ({
+    page,
+  }) => {
+    await logInDemo(page);
+    const mia = seedId('user:child:mia');
+    const leo = seedId('user:child:leo');
+    await page.goto(`/profile/${seedId('user:demo')}/child-accounts/`);
+    await expect(
+      page.locator(`[data-testid="child-card"][data-user-id="${leo}"]`).getByTestId('child-manage'),
+    ).toHaveAttribute('href', `/profile/${leo}/?manage=profile`);
+
+    await page.goto('/family-manager/');
+    const card = page.locator(`[data-testid="child-card"][data-user-id="${mia}"]`);
+    await card.getByRole('link', { name: 'Manage Mia Demo' }).click();
+    await expect(page).toHaveURL(`/profile/${mia}/?manage=profile`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Manage Mia Demo' })).toBeVisible();
+    await expect(page.getByTestId('profile-first-name')).toHaveValue('Mia');
+    await expect(page.getByTestId('profile-birthday-month')).toHaveValue('6');
+    // A child account has no username; its family manager does not give it one here.
+    await expect(page.getByTestId('profile-username-input')).toHaveCount(0);
+    await expect(page.getByTestId('address-form')).toBeVisible();
+    await expectAccessible(page);
+
+    // The child's own profile: "Edit profile" leads back to the manager's screen.
+    await page.getByTestId('manage-child-view-profile').click();
+    await expect(page).toHaveURL(`/profile/${mia}/`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Mia Demo' })).toBeVisible();
+    await expect(page.getByTestId('profile-edit')).toHaveAttribute('href', `/profile/${mia}/?manage=profile`);
+    // Nobody blocks their own child.
+    await expect(page.getByTestId('profile-menu')).toHaveCount(0);
+  });
+
+  test('a family manager renames a child, changes its birthday and privacy, then closes the account', async ({
+    page,
+  }) => {
+    await logInDemo(page);
+    // A child of Dana's made for this test: the seeded Mia and Leo stay as they are.
+    const lastName = `Test${randomUUID().slice(0, 6)}`;
+    await page.goto('/family-manager/members/register/');
+    await page.getByTestId('child-first-name').fill('Ada');
+    await page.getByTestId('child-last-name').fill(lastName);
+    await page.getByTestId('register-child-submit').click();
+    await expect(page).toHaveURL(/\/family-manager\/members\/[0-9a-f-]{36}\/created\/$/);
+    const childId = /members\/([0-9a-f-]{36})\/created/.exec(page.url())?.[1] ?? '';
+
+    await page.goto('/family-manager/');
+    const card = page.locator(`[data-testid="child-card"][data-user-id="${childId}"]`);
+    await card.getByTestId('child-manage').click();
+    await expect(page.getByRole('heading', { level: 1, name: `Manage Ada ${lastName}` })).toBeVisible();
+
+    // The spec's messages beside the fields, as on the member's own profile; nothing is sent.
+    const form = page.getByTestId('profile-form');
+    const firstName = page.getByTestId('profile-first-name');
+    await firstName.fill('');
+    await page.getByTestId('profile-save').click();
+    await expect(firstName).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByText('Value is required')).toBeVisible();
+    await expectAccessible(page);
+
+    // A new first name and birthday: saved, shown at once, and still there after a reload.
+    await firstName.fill('Adela');
+    await page.getByTestId('profile-birthday-month').fill('3');
+    await page.getByTestId('profile-birthday-day').fill('9');
+    await page.getByTestId('profile-save').click();
+    await expect(page.getByText('Adela’s profile is saved')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: `Manage Adela ${lastName}` })).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('profile-first-name')).toHaveValue('Adela');
+    await expect(page.getByTestId('profile-birthday-month')).toHaveValue('3');
+    await expect(page.getByTestId('profile-birthday-day')).toHaveValue('9');
+    await page.goto(`/profile/${childId}/`);
+    await expect(page.getByRole('heading', { level: 1, name: `Adela ${lastName}` })).toBeVisible();
+    await expect(page.getByTestId('profile-birthday')).toHaveText('Birthday: March 9');
+
+    // Privacy, from the manager's own account (refused to a manager switched into the child).
+    await page.getByTestId('profile-edit').click();
+    await page.getByTestId('manage-child-tab-privacy').click();
+    await expect(page).toHaveURL(`/profile/${childId}/?manage=privacy`);
+    const privacy = page.getByRole('switch', { name: 'Private profile' });
+    // A new child account starts private: make it public, then private again, each kept.
+    await expect(privacy).toBeChecked();
+    await privacy.click();
+    await expect(privacy).not.toBeChecked();
+    await expect(page.getByTestId('privacy-state')).toHaveText(/Adela’s profile is public/);
+    await page.reload();
+    await expect(page.getByRole('switch', { name: 'Private profile' })).not.toBeChecked();
+
+    // A failed save goes back, with a toast.
+    await page.route('**/trpc/*people.updateSettings*', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify([
+          {
+            error: {
+              message: 'The server is away',
+              code: -32603,
+              data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 },
+            },
+          },
+        ]),
+      }),
+    );
+    await privacy.click();
+    await expect(page.getByText('Could not save the setting')).toBeVisible();
+    await expect(privacy).not.toBeChecked();
+    await page.unroute('**/trpc/*people.updateSettings*');
+
+    await privacy.click();
+    await expect(privacy).toBeChecked();
+    await expect(page.getByTestId('privacy-state')).toHaveText('Adela’s profile is private.');
+    await page.reload();
+    await expect(page.getByRole('switch', { name: 'Private profile' })).toBeChecked();
+    await expectAccessible(page);
+
+    // Notifications: only what means something for an account without e-mail.
+    await page.getByTestId('manage-child-tab-notifications').click();
+    await expect(page.getByRole('switch', { name: 'Remind others about Adela’s birthday' })).toBeVisible();
+    await expect(page.getByTestId('setting-subscribeNewsletter')).toHaveCount(0);
+
+    // Closing the account: typed confirmation first.
+    await page.getByTestId('manage-child-tab-account').click();
+    await page.getByTestId('account-delete').click();
+    const dialog = page.getByTestId('confirm-dialog');
+    await expect(dialog).toBeVisible();
+    await page.getByTestId('account-delete-typed').fill('delete');
+    await page.getByTestId('account-delete-confirm').click();
+    await expect(page.getByTestId('account-delete-typed')).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog.getByText('Type DELETE to confirm', { exact: true })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByTestId('account-delete-typed').fill('DELETE');
+    await page.getByTestId('account-delete-confirm').click();
+    await expect(page).toHaveURL('/family-manager/');
+    await expect(page.getByText('Adela’s account is closed')).toBeVisible();
+    await expect(page.locator(`[data-testid="child-card"][data-user-id="${childId}"]`)).toHaveCount(0);
+    await page.reload();
+    await expect(page.locator(`[data-testid="child-card"][data-user-id="${seedId('user:child:mia')}"]`)).toBeVisible();
+    await expect(page.locator(`[data-testid="child-card"][data-user-id="${childId}"]`)).toHaveCount(0);
+    await page.goto(`/profile/${childId}/`);
+    await expect(page.getByTestId('profile-deleted')).toBeVisible();
   });
 
   test('an e-mailed notifications link with an unknown key says the link does not work', async ({ page }) => {
