@@ -24,7 +24,13 @@ import { getMailingAddress, listAddressBook, putMailingAddress } from '../../ser
 import { exportMyData } from '../../services/people/export';
 import { listParentAccounts } from '../../services/people/family';
 import { listBlocked, listFollowed, listFollowers, listSuggestions } from '../../services/people/follows';
-import { readPicture, removePicture, setPicture } from '../../services/people/picture';
+import {
+  PICTURE_BYTES_MESSAGE,
+  invalidPicture,
+  readPicture,
+  removePicture,
+  setPicture,
+} from '../../services/people/picture';
 import { createChild, deleteAccount, getProfile, patchProfile, putProfile } from '../../services/people/profile';
 import {
   getPreferences,
@@ -112,19 +118,37 @@ export function userRoutes(deps: TAppDeps) {
     // ---- Picture ----
     app.get('/v1/users/:userId/picture', { schema: { params: ZUserIdParams } }, async (request, reply) => {
       const { userId } = parseInput(ZUserIdParams, request.params);
-      const bytes = await readPicture(deps, userId);
+      // 404 across a block either way, as the profile (the viewer is known only with a token).
+      const bytes = await readPicture(deps, request.identity, userId);
       reply.header('content-type', 'image/webp');
-      // The URL carries the stored name (?v=), which changes with every upload.
-      reply.header('cache-control', 'public, max-age=31536000, immutable');
+      // The URL carries the stored name (?v=), which changes with every upload. An answer to a
+      // signed-in viewer depends on who asks (blocks), so shared caches must not keep it.
+      reply.header(
+        'cache-control',
+        `${request.headers.authorization ? 'private' : 'public'}, max-age=31536000, immutable`,
+      );
       return reply.send(bytes);
     });
-    app.put('/v1/users/:userId/picture', { schema: { params: ZUserIdParams } }, async (request) => {
-      const { userId } = parseInput(ZUserIdParams, request.params);
-      return setPicture(deps, request.identity, userId, {
-        contentType: request.headers['content-type'] ?? '',
-        bytes: request.body,
-      });
-    });
+    app.put(
+      '/v1/users/:userId/picture',
+      {
+        schema: { params: ZUserIdParams },
+        // A body over the limit is refused while it is read (Fastify's 413): answer it as the
+        // service answers every unusable picture, 400 with the limit on the field.
+        errorHandler: (error) => {
+          throw (error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+            ? invalidPicture(PICTURE_BYTES_MESSAGE)
+            : error;
+        },
+      },
+      async (request) => {
+        const { userId } = parseInput(ZUserIdParams, request.params);
+        return setPicture(deps, request.identity, userId, {
+          contentType: request.headers['content-type'] ?? '',
+          bytes: request.body,
+        });
+      },
+    );
     app.delete('/v1/users/:userId/picture', { schema: { params: ZUserIdParams } }, async (request, reply) => {
       const { userId } = parseInput(ZUserIdParams, request.params);
       await removePicture(deps, request.identity, userId);

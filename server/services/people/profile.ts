@@ -7,10 +7,12 @@ import { refuseWhileImpersonating } from '../../auth/impersonation';
 import { forgetFamilies, revokeFamiliesWhere } from '../../auth/revocation';
 import type { TVerifiedIdentity } from '../../auth/tokens';
 import type { TCache } from '../../cache';
+import type { TConfig } from '../../config';
 import type { TProfile, TProfilePatch, TProfilePut } from '../../contracts/people';
 import type { TDb } from '../../db/client';
+import type { TAppDeps } from '../../deps';
 import { AppError } from '../../errors';
-import type { Prisma } from '../../generated/prisma/client';
+import { Prisma } from '../../generated/prisma/client';
 import { isUniqueViolationOn } from '../accounts/registered-email';
 import { releaseGroupsOf } from '../groups/groups';
 import {
@@ -23,6 +25,7 @@ import {
   summarize,
   visiblePerson,
 } from './access';
+import { removePictureFiles } from './picture';
 
 export const USERNAME_TAKEN_MESSAGE = 'That username is taken';
 
@@ -149,10 +152,11 @@ export async function patchProfile(db: TDb, identity: TVerifiedIdentity | null, 
 /**
  * Deletes an account: personal data goes, the row stays (isDeleted) so exchanges and messages others
  * took part in still make sense ("Former member"); every sign-in ends at once. A family manager may
- * delete a child account; deleting a manager deletes the children only they manage.
+ * delete a child account; deleting a manager deletes the children only they manage. Their picture
+ * files are removed once the deletion has committed (best-effort, logged on failure).
  */
 export async function deleteAccount(
-  deps: { db: TDb; cache: TCache },
+  deps: { db: TDb; cache: TCache; config: Pick<TConfig, 'dataDir'>; log?: TAppDeps['log'] },
   identity: TVerifiedIdentity | null,
   userId: string,
 ): Promise<void> {
@@ -160,12 +164,16 @@ export async function deleteAccount(
   await refuseWhileImpersonating(deps, { identity: requireMember(identity), action: 'Deleting the account' });
   const { identity: caller } = await assertCanManage(deps.db, identity, userId);
   await assertNotActingAsChild(deps.db, caller, userId);
-  const revoked = await deps.db.$transaction(async (tx) => {
+  const { revoked, pictureKeys } = await deps.db.$transaction(async (tx) => {
     const onlyManagedChildren = await tx.parentAccount.findMany({
       where: { parentId: userId, child: { parentAccounts: { every: { parentId: userId } } } },
       select: { childId: true },
     });
     const ids = [userId, ...onlyManagedChildren.map((row) => row.childId)];
+    // A locking read: the latest picture keys (an upload that committed meanwhile included), and
+    // an upload after this waits for the deletion and is refused (picture.ts).
+    const pictures = await tx.$queryRaw<{ picture_key: string | null }[]>`
+      SELECT picture_key FROM users WHERE id IN (${Prisma.join(ids)}) FOR UPDATE`;
     const now = new Date();
     for (const id of ids) {
       await tx.user.update({
@@ -207,9 +215,17 @@ export async function deleteAccount(
         details: JSON.stringify({ alsoDeleted: ids.slice(1) }),
       },
     });
-    return revokeFamiliesWhere(tx, { OR: [{ userId: { in: ids } }, { activeUserId: { in: ids } }] }, 'account-deleted');
+    return {
+      revoked: await revokeFamiliesWhere(
+        tx,
+        { OR: [{ userId: { in: ids } }, { activeUserId: { in: ids } }] },
+        'account-deleted',
+      ),
+      pictureKeys: pictures.map((row) => row.picture_key),
+    };
   });
   await forgetFamilies(deps.cache, revoked);
+  await removePictureFiles(deps, pictureKeys);
 }
 
 /** Creates a child account managed by the caller (no e-mail, no password: it signs in through them). */

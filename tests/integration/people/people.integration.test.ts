@@ -3,9 +3,12 @@
  * real server and database: validation in the spec's words, paging, privacy, blocking, family
  * manager child accounts, pictures and account deletion.
  */
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PAGING_HEADER } from '../../../server/contracts/constants';
+import { PICTURE_MAX_BYTES } from '../../../server/contracts/people';
 import { CHILD_SIGN_IN_MESSAGE } from '../../../server/services/people/access';
 import { createMember, TEST_PASSWORD, type TMember } from '../../factories/identities';
 import { createMarket } from '../../factories/shop';
@@ -405,7 +408,99 @@ describe('pictures', () => {
   });
 });
 
+/** PUTs raw bytes as the member's picture. */
+async function uploadPicture(client: TestBrowser, userId: string, bytes: Uint8Array, type = 'image/png') {
+  const response = await fetch(`${server.baseUrl}/v1/users/${userId}/picture`, {
+    method: 'PUT',
+    headers: { 'content-type': type, authorization: `Bearer ${client.accessToken}`, origin: server.baseUrl },
+    body: bytes,
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as unknown };
+}
+
+const smallPng = async (color = '#3a6'): Promise<Uint8Array> =>
+  new Uint8Array(
+    await sharp({ create: { width: 64, height: 64, channels: 3, background: color } })
+      .png()
+      .toBuffer(),
+  );
+
+/** The picture files stored for a member (their names start with the member's id). */
+function storedPictures(userId: string): string[] {
+  const dir = path.resolve(server.app.deps.config.dataDir, 'pictures');
+  return existsSync(dir) ? readdirSync(dir).filter((name) => name.startsWith(userId)) : [];
+}
+
+describe('pictures: limits, races and blocks', () => {
+  it('a picture over 5 MB or over 40 megapixels answers 400 with the limit on the field', async () => {
+    const { member, client } = await signedIn();
+    const tooHeavy = await uploadPicture(client, member.id, new Uint8Array(PICTURE_MAX_BYTES + 1), 'image/jpeg');
+    expect(tooHeavy.status).toBe(400);
+    expect(fieldErrors(tooHeavy.body).picture).toBe('Choose a picture of at most 5 MB');
+    // 8000 × 6000 = 48 megapixels of one colour: a small file, too many pixels.
+    const huge = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#fff' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(huge.length).toBeLessThan(PICTURE_MAX_BYTES);
+    const tooBig = await uploadPicture(client, member.id, new Uint8Array(huge));
+    expect(tooBig.status).toBe(400);
+    expect(fieldErrors(tooBig.body).picture).toBe('Choose a picture of at most 40 megapixels');
+    expect(storedPictures(member.id)).toEqual([]);
+  });
+
+  it('uploads at the same time leave exactly the current picture on disk', async () => {
+    const { member, client } = await signedIn();
+    const colors = ['#a00', '#0a0', '#00a', '#aa0', '#0aa', '#a0a'];
+    const answers = await Promise.all(
+      await Promise.all(colors.map(async (color) => uploadPicture(client, member.id, await smallPng(color)))),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(colors.map(() => 200));
+    const { pictureKey } = await testDb().user.findUniqueOrThrow({ where: { id: member.id } });
+    expect(storedPictures(member.id)).toEqual([pictureKey]);
+    // Removing it removes the file.
+    expect((await client.request('DELETE', `/v1/users/${member.id}/picture`)).status).toBe(204);
+    expect(storedPictures(member.id)).toEqual([]);
+  });
+
+  it('a viewer either side of a block gets 404 for the picture; others get it', async () => {
+    const owner = await signedIn();
+    const blocked = await signedIn();
+    const stranger = await signedIn();
+    expect((await uploadPicture(owner.client, owner.member.id, await smallPng())).status).toBe(200);
+    expect((await uploadPicture(blocked.client, blocked.member.id, await smallPng('#123'))).status).toBe(200);
+    expect((await owner.client.trpc('mutation', 'people.block', { userId: blocked.member.id })).status).toBe(200);
+    const pictureOf = async (userId: string) =>
+      (await owner.client.get<{ pictureUrl: string }>(`/v1/users/${userId}`)).body.pictureUrl;
+    const ownerPicture = await pictureOf(owner.member.id);
+    const blockedPicture = await pictureOf(blocked.member.id);
+    const get = async (url: string, who: TestBrowser | null) =>
+      (await fetch(`${server.baseUrl}${url}`, who ? { headers: { authorization: `Bearer ${who.accessToken}` } } : {}))
+        .status;
+    expect(await get(ownerPicture, blocked.client)).toBe(404);
+    expect(await get(blockedPicture, owner.client)).toBe(404);
+    expect(await get(ownerPicture, stranger.client)).toBe(200);
+    expect(await get(ownerPicture, owner.client)).toBe(200);
+    expect(await get(ownerPicture, null)).toBe(200);
+    const signedInAnswer = await fetch(`${server.baseUrl}${ownerPicture}`, {
+      headers: { authorization: `Bearer ${stranger.client.accessToken}` },
+    });
+    expect(signedInAnswer.headers.get('cache-control')).toMatch(/^private/);
+    expect((await owner.client.trpc('mutation', 'people.unblock', { userId: blocked.member.id })).status).toBe(200);
+    expect(await get(ownerPicture, blocked.client)).toBe(200);
+  });
+});
+
 describe('account deletion', () => {
+  it('removes the picture file once the account is deleted', async () => {
+    const { member, client } = await signedIn();
+    expect((await uploadPicture(client, member.id, await smallPng())).status).toBe(200);
+    expect(storedPictures(member.id)).toHaveLength(1);
+    expect((await client.request('DELETE', `/v1/users/${member.id}`)).status).toBe(204);
+    expect(storedPictures(member.id)).toEqual([]);
+    expect((await testDb().user.findUniqueOrThrow({ where: { id: member.id } })).pictureKey).toBeNull();
+  });
+
   it('removes personal data, ends every sign-in, cannot be undone by a PUT, and shows a former member', async () => {
     const { member, client } = await signedIn();
     const friend = await signedIn();
