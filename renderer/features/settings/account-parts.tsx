@@ -9,7 +9,7 @@
  * Local edits are optimistic (spec §4): the profile, the picture and each switch show the new value
  * at once and go back, with a toast, when the save fails.
  */
-import { Button, Card, Group, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode } from 'react';
 import { GENDERS } from '../../../server/contracts/enums';
@@ -25,6 +25,8 @@ import {
 } from '../../../server/contracts/people';
 import { statusOf } from '../../app/runtime/app-runtime';
 import { useAppRuntime } from '../../app/runtime-context';
+import { useIdentity } from '../../auth/identity-provider';
+import { useSwitchIdentity } from '../../auth/use-switch-identity';
 import { ConfirmDialog } from '../../kit/confirm-dialog';
 import { FormFailure } from '../../kit/form-parts';
 import { serverFieldErrors, useSchemaForm } from '../../kit/forms';
@@ -33,6 +35,7 @@ import { SelectField } from '../../kit/select-field';
 import { ListSkeleton, errorText } from '../../kit/states';
 import { useToast } from '../../kit/toast';
 import { trpc } from '../../trpc';
+import { manageHref, type TManageTab } from '../family/manage-child-route';
 import { BirthdayInputs, PersonAvatar, birthdayField, birthdayInput } from '../people/people-parts';
 import {
   NOTIFICATION_SETTINGS,
@@ -509,6 +512,48 @@ export function SectionCard({
   );
 }
 
+// ---- What only a family manager changes ----
+
+/**
+ * Whether the member's own account is a child account (a family manager switched into it): its
+ * privacy and closing are then the manager's, refused by the server here. Null while unknown.
+ */
+function useIsChildSelf(subject: TAccountSubject): boolean | null {
+  const profile = trpc.people.get.useQuery({ userId: subject.userId }, { enabled: subject.kind === 'self' });
+  if (subject.kind !== 'self') return false;
+  return profile.data ? profile.data.isChild && !profile.data.isDeleted : profile.isError ? false : null;
+}
+
+/** Said plainly in a child account's settings, with the way to the manager's screen for it. */
+function ManagerOnly({ userId, what, tab }: { userId: string; what: string; tab: TManageTab }) {
+  const { identity } = useIdentity();
+  const toast = useToast();
+  const { switchTo, pendingUid } = useSwitchIdentity({
+    onError: (message) => toast.error(message, 'Could not switch accounts'),
+  });
+  const root = identity?.rootIdentity && identity.rootIdentity !== userId ? identity.rootIdentity : null;
+  return (
+    <Alert variant="light" color="gray" title="Changed by the family manager" data-testid="manager-only">
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">
+          {what} is up to its family manager, from their own account: not while switched into the child.
+        </Text>
+        {root ? (
+          <Button
+            size="xs"
+            variant="default"
+            loading={pendingUid === root}
+            onClick={() => void switchTo(root, manageHref(userId, tab))}
+            data-testid="manager-only-switch"
+          >
+            Switch back and change it
+          </Button>
+        ) : null}
+      </Stack>
+    </Alert>
+  );
+}
+
 // ---- Notifications and privacy ----
 
 /** Saves one setting, showing it at once and putting it back (with a toast) when the save fails. */
@@ -572,8 +617,11 @@ export function NotificationsSection({ subject }: { subject: TAccountSubject }) 
 export function PrivacySection({ subject }: { subject: TAccountSubject }) {
   const settings = trpc.people.settings.useQuery({ userId: subject.userId });
   const change = useSettingUpdate(subject.userId);
+  const isChildSelf = useIsChildSelf(subject);
   const self = subject.kind === 'self';
   const name = self ? '' : subject.name;
+  if (isChildSelf === null) return <SettingsSkeleton rows={2} />;
+  if (isChildSelf) return <ManagerOnly userId={subject.userId} what="A child account’s privacy" tab="privacy" />;
   return (
     <QueryView query={settings} skeleton={<SettingsSkeleton rows={2} />}>
       {(loaded) => (
@@ -620,6 +668,7 @@ export function DeleteAccountCard({
   const [confirming, setConfirming] = useState(false);
   const [typed, setTyped] = useState('');
   const [typedError, setTypedError] = useState<string | null>(null);
+  const isChildSelf = useIsChildSelf(subject);
   const self = subject.kind === 'self';
   const action = self ? 'Delete my account' : `Close ${subject.name}’s account`;
 
@@ -643,6 +692,7 @@ export function DeleteAccountCard({
     }
   }
 
+  if (isChildSelf) return <ManagerOnly userId={subject.userId} what="Closing a child account" tab="account" />;
   return (
     <>
       <Card withBorder radius="md" padding="lg" data-testid="account-danger-zone">

@@ -305,6 +305,39 @@ test.describe('people', () => {
     await expect(page.getByTestId('profile-deleted')).toBeVisible();
   });
 
+  test('a family manager switched into a child is sent back to their own account for its privacy', async ({ page }) => {
+    await logInDemo(page);
+    const mia = seedId('user:child:mia');
+    const leo = seedId('user:child:leo');
+    await page.goto('/family-manager/');
+    await page
+      .locator(`[data-testid="child-card"][data-user-id="${leo}"]`)
+      .getByRole('button', { name: 'Switch to Leo Demo' })
+      .click();
+    await expect(page).toHaveURL('/home/');
+    await new Shell(page).acceptTermsIfShown();
+    await expect(page.getByTestId('account-name')).toHaveText('Leo Demo');
+
+    // Leo's own settings say who decides his privacy and closing, instead of a switch that fails.
+    await page.goto('/settings/privacy/');
+    await expect(page.getByTestId('manager-only')).toBeVisible();
+    await expect(page.getByRole('switch', { name: 'Private profile' })).toHaveCount(0);
+    await expectAccessible(page);
+    await page.goto('/settings/account/');
+    await expect(page.getByTestId('manager-only')).toContainText('Closing a child account');
+    await expect(page.getByTestId('account-delete')).toHaveCount(0);
+
+    // As Leo, Mia's manager screen asks to switch back first.
+    await page.goto(`/profile/${mia}/?manage=privacy`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Manage Mia Demo' })).toBeVisible();
+    await expect(page.getByRole('switch', { name: 'Private profile' })).toHaveCount(0);
+    await expectAccessible(page);
+    await page.getByTestId('manage-child-switch-back').click();
+    await expect(page.getByTestId('account-name')).toHaveText('Dana Demo');
+    await expect(page).toHaveURL(`/profile/${mia}/?manage=privacy`);
+    await expect(page.getByRole('switch', { name: 'Private profile' })).toBeVisible();
+  });
+
   test('an e-mailed notifications link with an unknown key says the link does not work', async ({ page }) => {
     await page.goto(`/email/notifications/?emailGuid=${randomUUID()}`);
     await expect(page.getByRole('heading', { level: 1, name: 'E-mail notifications' })).toBeVisible();
