@@ -409,7 +409,7 @@ describe('pictures', () => {
 });
 
 /** PUTs raw bytes as the member's picture. */
-async function uploadPicture(client: TestBrowser, userId: string, bytes: Uint8Array, type = 'image/png') {
+async function uploadPicture(client: TestBrowser, userId: string, bytes: Uint8Array<ArrayBuffer>, type = 'image/png') {
   const response = await fetch(`${server.baseUrl}/v1/users/${userId}/picture`, {
     method: 'PUT',
     headers: { 'content-type': type, authorization: `Bearer ${client.accessToken}`, origin: server.baseUrl },
@@ -419,7 +419,7 @@ async function uploadPicture(client: TestBrowser, userId: string, bytes: Uint8Ar
   return { status: response.status, body: (text ? JSON.parse(text) : null) as unknown };
 }
 
-const smallPng = async (color = '#3a6'): Promise<Uint8Array> =>
+const smallPng = async (color = '#3a6'): Promise<Uint8Array<ArrayBuffer>> =>
   new Uint8Array(
     await sharp({ create: { width: 64, height: 64, channels: 3, background: color } })
       .png()
