@@ -8,7 +8,11 @@ export const VALIDATION_MESSAGES = {
   sameAs: 'The value must be equal to the other value',
   url: 'The value is not a valid URL address',
   minValue: (n: number): string => `The minimum value allowed is ${n}`,
+  /** Ours, in the style of minValue (the spec lists only the minimum). */
+  maxValue: (n: number): string => `The maximum value allowed is ${n}`,
   decimal: 'Value must be decimal',
+  /** Ours, in the spec's style: a number with a fraction where only whole numbers make sense. */
+  wholeNumber: 'Value must be a whole number',
   /** Ours (the spec has no message for it): control and bidirectional-override characters in text. */
   invalidCharacters: 'The value contains characters that are not allowed',
 } as const;

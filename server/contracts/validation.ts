@@ -100,17 +100,35 @@ export function calendarDate(message: string, base: z.ZodString = z.string()) {
   return base.refine(isCalendarDate, { error: message });
 }
 
-export const ZBirthday = z
-  .object({
-    month: z.number().int().max(12).optional().nullable(),
-    day: z.number().int().max(31).optional().nullable(),
-  })
-  .superRefine((value, ctx) => {
-    const given = value.month != null || value.day != null;
-    if (!given) return;
-    if ((value.month ?? 0) < 1) ctx.addIssue({ code: 'custom', path: ['month'], message: M.minValue(1) });
-    if ((value.day ?? 0) < 1) ctx.addIssue({ code: 'custom', path: ['day'], message: M.minValue(1) });
-  });
+/**
+ * Days in each month of a birthday. No year is given, so February has 29: a 29 February birthday
+ * is a real one.
+ */
+export const BIRTHDAY_MONTH_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
+
+/** A whole number (or null/absent) within `max`; a string or a fraction is refused in the spec's words. */
+function birthdayPart(max: number) {
+  return z
+    .number({ error: typedError(M.decimal) })
+    .int({ error: M.wholeNumber })
+    .max(max, { error: M.maxValue(max) })
+    .optional()
+    .nullable();
+}
+
+/**
+ * A birthday (month and day, no year). If either is given both must be at least 1 (spec §5), the
+ * month at most 12 and the day at most the month's length (29 for February).
+ */
+export const ZBirthday = z.object({ month: birthdayPart(12), day: birthdayPart(31) }).superRefine((value, ctx) => {
+  const given = value.month != null || value.day != null;
+  if (!given) return;
+  if ((value.month ?? 0) < 1) ctx.addIssue({ code: 'custom', path: ['month'], message: M.minValue(1) });
+  if ((value.day ?? 0) < 1) ctx.addIssue({ code: 'custom', path: ['day'], message: M.minValue(1) });
+  const length = value.month != null && value.month >= 1 ? BIRTHDAY_MONTH_DAYS[value.month - 1] : undefined;
+  if (length !== undefined && value.day != null && value.day > length)
+    ctx.addIssue({ code: 'custom', path: ['day'], message: M.maxValue(length) });
+});
 
 export const ZUrl = z.string().refine(
   (value) => {
@@ -128,15 +146,25 @@ export const ZDecimal = z.union([z.number(), z.string()]).refine((value) => /^-?
   error: M.decimal,
 });
 
+/** One optional address line: text within `max`, without the characters no name may hold either. */
+function addressField(max: number) {
+  return z
+    .string()
+    .max(max, { error: M.maxLength(max) })
+    .refine((value) => !hasForbiddenCharacters(value), { error: M.invalidCharacters })
+    .optional()
+    .nullable();
+}
+
 /** Mailing address: if any of address1, city, state or postalCode is filled, country is required. */
 export const ZMailingAddress = z
   .object({
-    address1: z.string().max(100).optional().nullable(),
-    address2: z.string().max(100).optional().nullable(),
-    city: z.string().max(100).optional().nullable(),
-    state: z.string().max(100).optional().nullable(),
-    postalCode: z.string().max(20).optional().nullable(),
-    country: z.string().max(100).optional().nullable(),
+    address1: addressField(100),
+    address2: addressField(100),
+    city: addressField(100),
+    state: addressField(100),
+    postalCode: addressField(20),
+    country: addressField(100),
   })
   .superRefine((value, ctx) => {
     const filled = [value.address1, value.city, value.state, value.postalCode].some((v) => v && v.trim());
@@ -167,11 +195,25 @@ export function fieldErrorsFromZod(error: z.ZodError): TFieldErrors {
   return out;
 }
 
+const ZOD_DEFAULT_MESSAGE = /^Invalid input\b/;
+
+/**
+ * The message of a wrong-type issue that tells a missing value ("Value is required") from a value
+ * of the wrong type (`message`). Zod 4 gives the input to the error function, not to the issue.
+ */
+export function typedError(message: string) {
+  return (issue: { input?: unknown }): string =>
+    issue.input === undefined || issue.input === null ? M.required : message;
+}
+
 /** Maps zod's own built-in issues onto spec §5 messages so users never see zod's wording. */
 function translateIssue(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined || issue.input === null ? M.required : issue.message;
+      // Zod 4 does not report the input on issues, so a missing value and a wrong type look alike
+      // here: zod's own wording becomes "Value is required"; a schema's own message (one that
+      // tells the two apart, as typedError does) is kept.
+      return ZOD_DEFAULT_MESSAGE.test(issue.message) ? M.required : issue.message;
     case 'too_small':
       if (issue.origin === 'string')
         return Number(issue.minimum) <= 1 ? M.required : M.minLength(Number(issue.minimum));
@@ -179,6 +221,7 @@ function translateIssue(issue: z.core.$ZodIssue): string {
       return issue.message;
     case 'too_big':
       if (issue.origin === 'string') return M.maxLength(Number(issue.maximum));
+      if (issue.origin === 'number') return M.maxValue(Number(issue.maximum));
       return issue.message;
     case 'invalid_format':
       if (issue.format === 'email') return M.email;

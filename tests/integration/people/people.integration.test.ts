@@ -23,6 +23,8 @@ beforeAll(async () => {
 
 type TErrorBody = { error: { code: string; message: string; fieldErrors?: Record<string, string> } };
 const fieldErrors = (body: unknown) => (body as TErrorBody).error.fieldErrors ?? {};
+const trpcFieldErrors = (error: unknown) =>
+  (error as { data?: { fieldErrors?: Record<string, string> } } | undefined)?.data?.fieldErrors ?? {};
 
 async function signedIn(member?: TMember): Promise<{ member: TMember; client: TestBrowser }> {
   const who = member ?? (await createMember(testDb()));
@@ -54,12 +56,59 @@ describe('profile: read and save', () => {
       [{ username: 'a' }, 'username', 'This field should be at least 2 characters long'],
       [{ birthday: { month: 3, day: 0 } }, 'birthday.day', 'The minimum value allowed is 1'],
       [{ birthday: { month: null, day: 12 } }, 'birthday.month', 'The minimum value allowed is 1'],
+      [{ birthday: { month: 13, day: 1 } }, 'birthday.month', 'The maximum value allowed is 12'],
+      [{ birthday: { month: 1, day: 32 } }, 'birthday.day', 'The maximum value allowed is 31'],
+      [{ birthday: { month: 2, day: 31 } }, 'birthday.day', 'The maximum value allowed is 29'],
+      [{ birthday: { month: 11, day: 31 } }, 'birthday.day', 'The maximum value allowed is 30'],
+      [{ birthday: { month: '3', day: 1 } }, 'birthday.month', 'Value must be decimal'],
+      [{ birthday: { month: 3, day: '1' } }, 'birthday.day', 'Value must be decimal'],
+      [{ birthday: { month: 3.5, day: 1 } }, 'birthday.month', 'Value must be a whole number'],
+      [{ firstName: 'Ada\u202e' }, 'firstName', 'The value contains characters that are not allowed'],
     ];
     for (const [json, field, message] of cases) {
       const response = await patch(json);
       expect(response.status, JSON.stringify(json)).toBe(400);
       expect(fieldErrors(response.body)[field], JSON.stringify(response.body)).toBe(message);
     }
+    // No year is given, so 29 February is a birthday.
+    const leap = await patch({ birthday: { month: 2, day: 29 } });
+    expect(leap.status).toBe(200);
+    expect((leap.body as { birthday: unknown }).birthday).toEqual({ month: 2, day: 29 });
+  });
+
+  it('refuses each invalid mailing-address field with its message on that field', async () => {
+    const { member, client } = await signedIn();
+    const put = (json: unknown) => client.request('PUT', `/v1/users/${member.id}/mailing-address`, { json });
+    const cases: [unknown, string, string][] = [
+      [{ city: 'Springfield' }, 'country', 'The value is required'],
+      [
+        { address1: '1 Main St\u0000', country: 'US' },
+        'address1',
+        'The value contains characters that are not allowed',
+      ],
+      [{ city: 'Spring\u202efield', country: 'US' }, 'city', 'The value contains characters that are not allowed'],
+      [{ country: 'U\u200eS' }, 'country', 'The value contains characters that are not allowed'],
+      [{ postalCode: '1'.repeat(21), country: 'US' }, 'postalCode', 'The maximum length allowed is 20'],
+      [{ state: 'x'.repeat(101), country: 'US' }, 'state', 'The maximum length allowed is 100'],
+    ];
+    for (const [json, field, message] of cases) {
+      const response = await put(json);
+      expect(response.status, JSON.stringify(json)).toBe(400);
+      expect(fieldErrors(response.body)[field], JSON.stringify(response.body)).toBe(message);
+    }
+    expect(await testDb().mailingAddress.count({ where: { userId: member.id } })).toBe(0);
+  });
+
+  it('an address-book contact with a bad e-mail is refused with the spec §5 message on the field', async () => {
+    const { client } = await signedIn();
+    for (const email of ['not-an-email', 'two@@example.test', 'spaces in@example.test']) {
+      const response = await client.trpc('mutation', 'people.addContact', { name: 'Pat Doe', email });
+      expect(response.status, email).toBe(400);
+      expect(trpcFieldErrors(response.error).email, email).toBe('Value is not a valid email address');
+    }
+    const missing = await client.trpc('mutation', 'people.addContact', { name: 'Pat Doe', email: '  ' });
+    expect(missing.status).toBe(400);
+    expect(trpcFieldErrors(missing.error).email).toBe('Value is required');
   });
 
   it('PATCH changes only what is given, drops an empty username, and PUT replaces the whole profile', async () => {

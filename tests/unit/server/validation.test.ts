@@ -55,6 +55,46 @@ describe('spec §5 validation messages', () => {
     expect(firstError(ZBirthday, { month: 3, day: 9 })).toBeUndefined();
   });
 
+  it('birthday: month at most 12, day at most the month’s length (29 February allowed), numbers only', () => {
+    expect(firstError(ZBirthday, { month: 13, day: 1 })).toBe('The maximum value allowed is 12');
+    expect(firstError(ZBirthday, { month: 1, day: 32 })).toBe('The maximum value allowed is 31');
+    expect(firstError(ZBirthday, { month: 2, day: 31 })).toBe('The maximum value allowed is 29');
+    expect(firstError(ZBirthday, { month: 2, day: 30 })).toBe('The maximum value allowed is 29');
+    expect(firstError(ZBirthday, { month: 4, day: 31 })).toBe('The maximum value allowed is 30');
+    expect(firstError(ZBirthday, { month: 2, day: 29 })).toBeUndefined();
+    expect(firstError(ZBirthday, { month: 12, day: 31 })).toBeUndefined();
+    expect(firstError(ZBirthday, { month: '3', day: 1 })).toBe('Value must be decimal');
+    expect(firstError(ZBirthday, { month: 3, day: 'x' })).toBe('Value must be decimal');
+    expect(firstError(ZBirthday, { month: 3.5, day: 1 })).toBe('Value must be a whole number');
+    expect(firstError(ZBirthday, { month: -1, day: 1 })).toBe('The minimum value allowed is 1');
+    expect(firstError(ZBirthday, { month: null, day: 12 })).toBe('The minimum value allowed is 1');
+    // Each field is told its own message.
+    const both = ZBirthday.safeParse({ month: 0, day: 40 });
+    expect(both.success ? {} : fieldErrorsFromZod(both.error)).toEqual({
+      month: 'The minimum value allowed is 1',
+      day: 'The maximum value allowed is 31',
+    });
+  });
+
+  it('mailing address: refuses control and bidirectional-override characters, and over-long lines', () => {
+    for (const field of ['address1', 'address2', 'city', 'state', 'postalCode', 'country']) {
+      const result = ZMailingAddress.safeParse({ country: 'US', [field]: 'Main\u202eSt' });
+      expect(result.success ? {} : fieldErrorsFromZod(result.error)).toEqual({
+        [field]: 'The value contains characters that are not allowed',
+      });
+    }
+    expect(firstError(ZMailingAddress, { address1: '1 Main St\u0000', country: 'US' })).toBe(
+      'The value contains characters that are not allowed',
+    );
+    expect(firstError(ZMailingAddress, { city: 'x'.repeat(101), country: 'US' })).toBe(
+      'The maximum length allowed is 100',
+    );
+    expect(firstError(ZMailingAddress, { postalCode: '1'.repeat(21), country: 'US' })).toBe(
+      'The maximum length allowed is 20',
+    );
+    expect(firstError(ZMailingAddress, { address1: 'Gøtgatan 1', city: 'Москва', country: 'RU' })).toBeUndefined();
+  });
+
   it('mailing address: country is required once any of the others is filled', () => {
     expect(firstError(ZMailingAddress, { city: 'Oslo' })).toBe('The value is required');
     expect(firstError(ZMailingAddress, {})).toBeUndefined();
