@@ -242,6 +242,15 @@ export async function listSuggestions(db: TDb, identity: TVerifiedIdentity | nul
   };
 }
 
+/**
+ * A search word as literal text inside a LIKE pattern: Prisma's startsWith and contains put the
+ * value into LIKE as it is, so '%' and '_' were wildcards ('%%' listed every member). Backslash is
+ * LIKE's default escape character.
+ */
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
 /** Finds members by name, username or exact e-mail; children and closed accounts are never found. */
 export async function searchPeople(
   db: TDb,
@@ -251,7 +260,7 @@ export async function searchPeople(
 ): Promise<TPage<TListedPerson>> {
   const caller = requireMember(identity);
   const hidden = await blockedEitherWay(db, caller.userId);
-  const words = query.split(/\s+/).filter(Boolean).slice(0, 3);
+  const words = query.split(/\s+/).filter(Boolean).slice(0, 3).map(escapeLike);
   const where: Prisma.UserWhereInput = {
     deletedAt: null,
     id: { notIn: [caller.userId, ...hidden] },

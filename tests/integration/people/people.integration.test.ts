@@ -324,6 +324,35 @@ describe('following, privacy and blocking', () => {
     expect(found.data?.items.map((item) => item.userId)).toContain(a.member.id);
   });
 
+  it('search takes % _ and \\ as the characters they are, never as wildcards', async () => {
+    const searcher = await signedIn();
+    const tag = crypto.randomUUID().slice(0, 6);
+    const literal = await signedIn();
+    await literal.client.request('PATCH', `/v1/users/${literal.member.id}`, {
+      json: { firstName: `Per%c_nt\\${tag}`, lastName: 'Literal' },
+    });
+    const plain = await signedIn();
+    await plain.client.request('PATCH', `/v1/users/${plain.member.id}`, {
+      json: { firstName: `Percent${tag}`, lastName: 'Plain' },
+    });
+    const search = async (query: string) => {
+      const answer = await searcher.client.trpc<{ items: { userId: string }[]; paging: { total: number } }>(
+        'query',
+        'people.search',
+        { query, limit: 50 },
+      );
+      expect(answer.status, query).toBe(200);
+      return { ids: answer.data!.items.map((item) => item.userId), total: answer.data!.paging.total };
+    };
+    // Wildcards alone list nobody (they listed every member).
+    for (const query of ['%%', '__', '%_', '\\\\', '%% __'])
+      expect(await search(query), query).toEqual({ ids: [], total: 0 });
+    // A pattern that would match the plain name as wildcards finds only the literal one.
+    expect((await search(`Per%c_nt\\${tag}`)).ids).toEqual([literal.member.id]);
+    expect((await search(`Per_ent${tag}`)).ids).toEqual([]);
+    expect((await search(`Percent${tag}`)).ids).toEqual([plain.member.id]);
+  });
+
   it('suggests friends of friends, ranked by how many, never people already followed or blocked', async () => {
     const me = await signedIn();
     const [f1, f2, popular, single, alreadyFollowed, blocker] = await Promise.all(
