@@ -3,11 +3,29 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 3101);
 const baseURL = `http://127.0.0.1:${port}`;
+// The accessibility sweep reads every screen and changes nothing, so it runs beside the other
+// tests against a server and database of its own (serve.ts also takes the next port for its
+// product pages): the two never see each other's data, and the sweep's minutes overlap theirs.
+const sweepPort = port + 10;
+const sweepURL = `http://127.0.0.1:${sweepPort}`;
+
+function server(onPort: number, url: string) {
+  return {
+    command: `npx tsx tests/e2e/serve.ts`,
+    url: `${url}/readyz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { E2E_PORT: String(onPort) },
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+  };
+}
 
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  workers: 1,
+  // Two at a time, one per server: each project below runs its tests one after another.
+  workers: 2,
   // One retry in CI only: a browser starved of CPU on a shared 2-core runner once stalled a click
   // for 25 s (the page never painted a frame). A test that fails twice still fails, and the report
   // names every retried test as flaky, so flakiness stays visible instead of hidden.
@@ -21,20 +39,22 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'api', testMatch: /api\/.*\.spec\.ts$/ },
+    { name: 'api', testMatch: /api\/.*\.spec\.ts$/, workers: 1 },
     {
       name: 'ui',
       testMatch: /ui\/.*\.spec\.ts$/,
+      testIgnore: /ui\/accessibility\.spec\.ts$/,
+      // The demo data is shared by these tests: never two at once, and not beside the api project.
+      dependencies: ['api'],
+      workers: 1,
       use: { browserName: 'chromium', viewport: { width: 1280, height: 900 } },
     },
+    {
+      name: 'a11y',
+      testMatch: /ui\/accessibility\.spec\.ts$/,
+      workers: 1,
+      use: { browserName: 'chromium', viewport: { width: 1280, height: 900 }, baseURL: sweepURL },
+    },
   ],
-  webServer: {
-    command: `npx tsx tests/e2e/serve.ts`,
-    url: `${baseURL}/readyz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: { E2E_PORT: String(port) },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  webServer: [server(port, baseURL), server(sweepPort, sweepURL)],
 });
