@@ -161,11 +161,18 @@ export const ZRelation = z.object({
 });
 export type TRelation = z.infer<typeof ZRelation>;
 
+/**
+ * A person's profile as the viewer may see it. Name and picture are public; a private person's
+ * username, gender, birthday, join date and follow counts show only to those who may see the
+ * private profile (`canSeePrivate`): null for everyone else.
+ */
 export const ZProfile = ZPersonSummary.extend({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
+  /** Null when not set or not visible to the viewer. */
   username: z.string().nullable(),
-  dateCreated: z.string(),
+  /** Null when not visible to the viewer. */
+  dateCreated: z.string().nullable(),
   isFavorite: z.boolean(),
   isDeleted: z.boolean(),
   isPrivate: z.boolean(),
@@ -173,11 +180,13 @@ export const ZProfile = ZPersonSummary.extend({
   canSeePrivate: z.boolean(),
   /** Only for the person themselves and their family managers. */
   email: z.string().nullable(),
+  /** Null when not set or not visible to the viewer. */
   gender: z.string().nullable(),
   /** Null when not set or not visible to the viewer. */
   birthday: z.object({ month: z.number(), day: z.number() }).nullable(),
   relation: ZRelation,
-  counts: z.object({ following: z.number(), followers: z.number() }),
+  /** Null when not visible to the viewer. */
+  counts: z.object({ following: z.number(), followers: z.number() }).nullable(),
 });
 export type TProfile = z.infer<typeof ZProfile>;
 

@@ -56,7 +56,10 @@ function ProfileActions({ profile, canBlock = true }: { profile: TProfile; canBl
         ? {
             ...current,
             relation: { ...current.relation, isFollowing: next },
-            counts: { ...current.counts, followers: Math.max(0, current.counts.followers + (next ? 1 : -1)) },
+            // Counts are null for viewers who may not see a private profile's.
+            counts: current.counts
+              ? { ...current.counts, followers: Math.max(0, current.counts.followers + (next ? 1 : -1)) }
+              : null,
           }
         : current,
     );
@@ -174,28 +177,30 @@ function ProfileContent({ profile }: { profile: TProfile }) {
             {profile.birthday ? (
               <Text data-testid="profile-birthday">Birthday: {formatBirthday(profile.birthday)}</Text>
             ) : null}
-            <Group gap="lg">
-              <Anchor
-                component={Link}
-                to={href('v2.profile.friends.following', { userId })}
-                data-testid="profile-following"
-              >
-                <Text span fw={700}>
-                  {profile.counts.following}
-                </Text>{' '}
-                following
-              </Anchor>
-              <Anchor
-                component={Link}
-                to={href('v2.profile.friends.followers', { userId })}
-                data-testid="profile-followers"
-              >
-                <Text span fw={700}>
-                  {profile.counts.followers}
-                </Text>{' '}
-                {profile.counts.followers === 1 ? 'follower' : 'followers'}
-              </Anchor>
-            </Group>
+            {profile.counts ? (
+              <Group gap="lg">
+                <Anchor
+                  component={Link}
+                  to={href('v2.profile.friends.following', { userId })}
+                  data-testid="profile-following"
+                >
+                  <Text span fw={700}>
+                    {profile.counts.following}
+                  </Text>{' '}
+                  following
+                </Anchor>
+                <Anchor
+                  component={Link}
+                  to={href('v2.profile.friends.followers', { userId })}
+                  data-testid="profile-followers"
+                >
+                  <Text span fw={700}>
+                    {profile.counts.followers}
+                  </Text>{' '}
+                  {profile.counts.followers === 1 ? 'follower' : 'followers'}
+                </Anchor>
+              </Group>
+            ) : null}
           </Stack>
         </Group>
       </Card>

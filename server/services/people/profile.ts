@@ -66,24 +66,25 @@ export async function getProfile(db: TDb, viewer: TVerifiedIdentity | null, user
   }
   const seesPrivate = await canSeePrivate(db, viewer, { id: userId, isPrivate }, relation);
   const isOwnerSide = relation.isSelf || relation.isManagedByMe;
+  // Name and picture are public; the rest of a private profile only for those who may see it.
   return {
     ...summary,
     firstName: person.firstName,
     lastName: person.lastName,
-    username: full.username,
-    dateCreated: full.createdAt.toISOString(),
+    username: seesPrivate ? full.username : null,
+    dateCreated: seesPrivate ? full.createdAt.toISOString() : null,
     isFavorite: false,
     isDeleted: false,
     isPrivate,
     canSeePrivate: seesPrivate,
     email: isOwnerSide ? full.email : null,
-    gender: full.gender,
+    gender: seesPrivate ? full.gender : null,
     birthday:
       seesPrivate && full.birthdayMonth && full.birthdayDay
         ? { month: full.birthdayMonth, day: full.birthdayDay }
         : null,
     relation: publicRel,
-    counts: { following: full._count.following, followers: full._count.followers },
+    counts: seesPrivate ? { following: full._count.following, followers: full._count.followers } : null,
   };
 }
 

@@ -69,7 +69,11 @@ describe('privacy matrix', () => {
     const stranger = await signedIn();
     const blocked = await signedIn();
     const ownerId = owner.member.id;
-    await owner.client.request('PATCH', `/v1/users/${ownerId}`, { json: { birthday: { month: 7, day: 14 } } });
+    const username = `owner${crypto.randomUUID().slice(0, 8)}`;
+    const patched = await owner.client.request('PATCH', `/v1/users/${ownerId}`, {
+      json: { birthday: { month: 7, day: 14 }, username, gender: 'female', firstName: 'Olive', lastName: 'Owner' },
+    });
+    expect(patched.status).toBe(200);
     await call(owner, 'mutation', 'people.follow', { userId: followed.member.id });
     await call(follower, 'mutation', 'people.follow', { userId: ownerId });
     await groupWith(owner, [groupMate]);
@@ -80,21 +84,62 @@ describe('privacy matrix', () => {
       privacy: 'public',
     });
 
+    type TSeenProfile = {
+      birthday: unknown;
+      displayName: string;
+      username: string | null;
+      gender: string | null;
+      dateCreated: string | null;
+      counts: { following: number; followers: number } | null;
+    };
     const view = async (client: TestBrowser) => {
-      const profile = await client.get<{ birthday: unknown }>(`/v1/users/${ownerId}`);
+      const profile = await client.get<TSeenProfile>(`/v1/users/${ownerId}`);
+      // tRPC answers the same profile as REST.
+      const viaTrpc = await client.trpc<TSeenProfile>('query', 'people.get', { userId: ownerId });
+      expect(viaTrpc.status).toBe(profile.status);
+      if (profile.status === 200) expect(viaTrpc.data).toEqual(profile.body);
       const friends = await client.get(`/v1/users/${ownerId}/followed-users`);
       const lists = await client.trpc<{ wishlistId: string }[]>('query', 'wishLists.ofUser', { userId: ownerId });
       const one = await client.trpc('query', 'wishLists.get', { wishlistId: list.wishlistId });
       return {
         profile: profile.status,
         birthday: profile.body?.birthday ?? null,
+        // Name (and picture) are public; the rest of a private profile is not.
+        name: profile.status === 200 ? profile.body.displayName : null,
+        details:
+          profile.status === 200
+            ? {
+                username: profile.body.username,
+                gender: profile.body.gender,
+                joined: profile.body.dateCreated !== null,
+                counts: profile.body.counts,
+              }
+            : null,
         friends: friends.status,
         lists: lists.status === 200 ? lists.data!.map((row) => row.wishlistId) : lists.status,
         list: one.status,
       };
     };
-    const sees = { profile: 200, birthday: { month: 7, day: 14 }, friends: 200, lists: [list.wishlistId], list: 200 };
-    const seesNameOnly = { profile: 200, birthday: null, friends: 403, lists: 403, list: 403 };
+    const details = { username, gender: 'female', joined: true, counts: { following: 1, followers: 1 } };
+    const sees = {
+      profile: 200,
+      birthday: { month: 7, day: 14 },
+      name: 'Olive Owner',
+      details,
+      friends: 200,
+      lists: [list.wishlistId],
+      list: 200,
+    };
+    const hidden = { username: null, gender: null, joined: false, counts: null };
+    const seesNameOnly = {
+      profile: 200,
+      birthday: null,
+      name: 'Olive Owner',
+      details: hidden,
+      friends: 403,
+      lists: 403,
+      list: 403,
+    };
     expect(await view(owner.client)).toEqual(sees);
     expect(await view(followed.client)).toEqual(sees);
     expect(await view(groupMate.client)).toEqual(sees);
@@ -107,7 +152,15 @@ describe('privacy matrix', () => {
       lists: 401,
       list: 401,
     });
-    expect(await view(blocked.client)).toEqual({ profile: 404, birthday: null, friends: 404, lists: 404, list: 404 });
+    expect(await view(blocked.client)).toEqual({
+      profile: 404,
+      birthday: null,
+      name: null,
+      details: null,
+      friends: 404,
+      lists: 404,
+      list: 404,
+    });
 
     // Leaving the group closes the circle again.
     const groups = await call<{ items: { groupId: string }[] }>(groupMate, 'query', 'groups.list', {
@@ -117,6 +170,12 @@ describe('privacy matrix', () => {
     });
     await call(groupMate, 'mutation', 'groups.leave', { groupId: groups.items[0]!.groupId });
     expect(await view(groupMate.client)).toEqual(seesNameOnly);
+
+    // A public profile shows them to everyone but the blocked person.
+    await owner.client.request('PATCH', `/v1/users/${ownerId}/settings`, { json: { isPrivate: false } });
+    expect((await view(stranger.client)).details).toEqual(details);
+    expect((await view(new TestBrowser(server.baseUrl))).details).toEqual(details);
+    expect((await view(blocked.client)).details).toBeNull();
   });
 });
 
