@@ -518,7 +518,7 @@ export function SectionCard({
  * Whether the member's own account is a child account (a family manager switched into it): its
  * privacy and closing are then the manager's, refused by the server here. Null while unknown.
  */
-function useIsChildSelf(subject: TAccountSubject): boolean | null {
+export function useIsChildSelf(subject: TAccountSubject): boolean | null {
   const profile = trpc.people.get.useQuery({ userId: subject.userId }, { enabled: subject.kind === 'self' });
   if (subject.kind !== 'self') return false;
   return profile.data ? profile.data.isChild && !profile.data.isDeleted : profile.isError ? false : null;

@@ -25,6 +25,7 @@ import {
   ProfileForm,
   SectionCard,
   type TAccountSubject,
+  useIsChildSelf,
 } from './account-parts';
 
 type TTab = 'profile' | 'notifications' | 'privacy' | 'account' | 'blocked';
@@ -80,6 +81,8 @@ function AccountTab({ userId }: { userId: string }) {
   const { logout } = useIdentity();
   const navigate = useNavigate();
   const [exporting, setExporting] = useState(false);
+  // A child account has no password of its own (its family manager signs in and switches to it).
+  const isChild = useIsChildSelf({ kind: 'self', userId });
 
   async function download(): Promise<void> {
     setExporting(true);
@@ -123,19 +126,21 @@ function AccountTab({ userId }: { userId: string }) {
           </Button>
         </Stack>
       </Card>
-      <Card withBorder radius="md" padding="lg">
-        <Stack gap="sm" align="flex-start">
-          <Title order={2} fz="lg">
-            Password
-          </Title>
-          <Text size="sm" c="dimmed">
-            We e-mail you a link to choose a new password.
-          </Text>
-          <Anchor component={Link} to={href('v2.auth.resetPassword')} data-testid="account-password">
-            Change my password
-          </Anchor>
-        </Stack>
-      </Card>
+      {isChild === false ? (
+        <Card withBorder radius="md" padding="lg">
+          <Stack gap="sm" align="flex-start">
+            <Title order={2} fz="lg">
+              Password
+            </Title>
+            <Text size="sm" c="dimmed">
+              We e-mail you a link to choose a new password.
+            </Text>
+            <Anchor component={Link} to={href('v2.auth.resetPassword')} data-testid="account-password">
+              Change my password
+            </Anchor>
+          </Stack>
+        </Card>
+      ) : null}
       <DeleteAccountCard subject={{ kind: 'self', userId }} onDeleted={onDeleted} />
     </Stack>
   );

@@ -309,6 +309,9 @@ test.describe('people', () => {
     await logInDemo(page);
     const mia = seedId('user:child:mia');
     const leo = seedId('user:child:leo');
+    // Dana's own account tab offers her password; Leo's below has none to change.
+    await page.goto('/settings/account/');
+    await expect(page.getByTestId('account-password')).toBeVisible();
     await page.goto('/family-manager/');
     await page
       .locator(`[data-testid="child-card"][data-user-id="${leo}"]`)
@@ -326,6 +329,8 @@ test.describe('people', () => {
     await page.goto('/settings/account/');
     await expect(page.getByTestId('manager-only')).toContainText('Closing a child account');
     await expect(page.getByTestId('account-delete')).toHaveCount(0);
+    await expect(page.getByTestId('account-export')).toBeVisible();
+    await expect(page.getByTestId('account-password')).toHaveCount(0);
 
     // As Leo, Mia's manager screen asks to switch back first.
     await page.goto(`/profile/${mia}/?manage=privacy`);
