@@ -237,6 +237,110 @@ describe('settings, preferences and the mailing address', () => {
   });
 });
 
+describe('gaps: other managers, existing addresses, the address book', () => {
+  it("another family manager cannot read a child's parent accounts or change it (403)", async () => {
+    const manager = await signedIn();
+    const otherManager = await signedIn();
+    const child = await manager.client.post<{ userId: string }>('/v1/users', { firstName: 'Ada', lastName: 'Kid' });
+    const otherChild = await otherManager.client.post<{ userId: string }>('/v1/users', {
+      firstName: 'Bo',
+      lastName: 'Kid',
+    });
+    expect([child.status, otherChild.status]).toEqual([201, 201]);
+    expect((await manager.client.get(`/v1/users/${child.body.userId}/parent-accounts`)).status).toBe(200);
+    // Being a family manager (of someone else) opens nothing of this child.
+    expect((await otherManager.client.get(`/v1/users/${child.body.userId}/parent-accounts`)).status).toBe(403);
+    const viaTrpc = await otherManager.client.trpc('query', 'people.parentAccounts', { userId: child.body.userId });
+    expect(viaTrpc.status).toBe(403);
+    expect(
+      (await otherManager.client.request('PATCH', `/v1/users/${child.body.userId}`, { json: { firstName: 'X' } }))
+        .status,
+    ).toBe(403);
+    expect((await otherManager.client.get(`/v1/users/${child.body.userId}/mailing-address`)).status).toBe(403);
+    // And the other way round.
+    expect((await manager.client.get(`/v1/users/${otherChild.body.userId}/parent-accounts`)).status).toBe(403);
+  });
+
+  it('a stranger reading an existing mailing address is refused, and learns nothing of it', async () => {
+    const owner = await signedIn();
+    const stranger = await signedIn();
+    const address = {
+      address1: '12 Secret Lane',
+      city: 'Hiddenville',
+      state: 'ZZ',
+      postalCode: '99999',
+      country: 'US',
+    };
+    expect(
+      (await owner.client.request('PUT', `/v1/users/${owner.member.id}/mailing-address`, { json: address })).status,
+    ).toBe(200);
+    expect((await owner.client.get(`/v1/users/${owner.member.id}/mailing-address`)).body).toMatchObject(address);
+    for (const client of [stranger.client, visitor()]) {
+      const rest = await client.get(`/v1/users/${owner.member.id}/mailing-address`);
+      expect([401, 403, 404]).toContain(rest.status);
+      expect(JSON.stringify(rest.body)).not.toContain('Secret Lane');
+      const viaTrpc = await client.trpc('query', 'people.mailingAddress', { userId: owner.member.id });
+      expect([401, 403, 404]).toContain(viaTrpc.status);
+      expect(JSON.stringify(viaTrpc)).not.toContain('Secret Lane');
+    }
+    expect((await stranger.client.get(`/v1/users/${owner.member.id}/mailing-address`)).status).toBe(403);
+    // Nor can they overwrite it.
+    expect(
+      (
+        await stranger.client.request('PUT', `/v1/users/${owner.member.id}/mailing-address`, {
+          json: { ...address, address1: '1 Hijack Road' },
+        })
+      ).status,
+    ).toBe(403);
+    expect((await owner.client.get(`/v1/users/${owner.member.id}/mailing-address`)).body).toMatchObject(address);
+  });
+
+  it('address-book contacts are added, renamed by e-mail, listed, and removed only by their owner', async () => {
+    const { member, client } = await signedIn();
+    const other = await signedIn();
+    type TEntry = { kind: string; id: string; name: string; email: string | null };
+    const added = await client.trpc<TEntry>('mutation', 'people.addContact', {
+      name: 'Zed Contact',
+      email: 'Zed@Example.test',
+    });
+    expect(added.status).toBe(200);
+    expect(added.data).toMatchObject({ kind: 'contact', name: 'Zed Contact', email: 'zed@example.test' });
+    const second = await client.trpc<TEntry>('mutation', 'people.addContact', {
+      name: 'Amy Contact',
+      email: 'amy@example.test',
+    });
+    // The same e-mail again renames the contact (one row).
+    const renamed = await client.trpc<TEntry>('mutation', 'people.addContact', {
+      name: 'Zed Renamed',
+      email: 'zed@example.test',
+    });
+    expect(renamed.data).toMatchObject({ id: added.data!.id, name: 'Zed Renamed' });
+
+    const listed = await client.get<TEntry[]>('/v1/users/address-book');
+    expect(listed.status).toBe(200);
+    const contacts = listed.body.filter((entry) => entry.kind === 'contact');
+    expect(contacts.map((entry) => [entry.name, entry.email])).toEqual([
+      ['Amy Contact', 'amy@example.test'],
+      ['Zed Renamed', 'zed@example.test'],
+    ]);
+    const viaTrpc = await client.trpc<{ items: TEntry[] }>('query', 'people.addressBook', { limit: 50, offset: 0 });
+    expect(viaTrpc.data?.items.filter((entry) => entry.kind === 'contact')).toEqual(contacts);
+    // Nobody else sees or removes them.
+    expect(
+      (await other.client.get<TEntry[]>('/v1/users/address-book')).body.some((entry) => entry.kind === 'contact'),
+    ).toBe(false);
+    expect((await other.client.trpc('mutation', 'people.removeContact', { contactId: added.data!.id })).status).toBe(
+      404,
+    );
+
+    expect((await client.trpc('mutation', 'people.removeContact', { contactId: added.data!.id })).status).toBe(200);
+    expect((await client.trpc('mutation', 'people.removeContact', { contactId: added.data!.id })).status).toBe(404);
+    const after = await client.get<TEntry[]>('/v1/users/address-book');
+    expect(after.body.filter((entry) => entry.kind === 'contact').map((entry) => entry.id)).toEqual([second.data!.id]);
+    expect(await testDb().addressBookContact.count({ where: { ownerId: member.id } })).toBe(1);
+  });
+});
+
 describe('following, privacy and blocking', () => {
   it('pages followed users with limit and offset and the -paging header', async () => {
     const owner = await signedIn();
