@@ -144,6 +144,8 @@ describe('social sign-in with a real IdP', () => {
     expect(user.lastName).toBe('Social');
     expect(user.emailConfirmedAt).not.toBeNull();
     expect(user.credential).toBeNull();
+    // Like every account, it has its settings row (and e-mail settings guid) from the start.
+    expect((await db.userSettings.findUnique({ where: { userId } }))?.emailGuid).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('(b) the same subject signs into the same member again, without a duplicate', async () => {
