@@ -152,38 +152,72 @@ export async function requireInside(db: TDb, viewer: TVerifiedIdentity, groupId:
 export type { TGroupMemberStatus, TGroupRole };
 
 /**
- * Moves a person into `status` in a group, decided by the database: a new row when they have none
- * (INSERT IGNORE on the primary key), else a conditional UPDATE from one of `from`. Answers whether
- * this call made the change, so two requests racing (a double click, two tabs) change it once and
- * only the winner tells anyone or writes the activity. Runs inside the caller's transaction.
+ * Moves a person into `status` in a group, decided by the database, and answers whether this call
+ * made the change: of two requests racing (a double click, two tabs, two managers) exactly one
+ * changes the row, and only that one tells anyone or writes the activity. Runs inside the caller's
+ * transaction (which the caller runs in `retryOnDeadlock`).
+ *
+ * - An existing place moves only from one of `from`: one conditional UPDATE whose affected-row
+ *   count decides. Its first touch of the row is the exclusive lock, so racers queue on it and the
+ *   second re-reads the winner's row and finds nothing to change. (The helper used to INSERT
+ *   IGNORE first: on an existing row that takes a shared lock, and two transactions each holding
+ *   it and both asking for the exclusive one deadlocked, error 1213, a 500.)
+ * - `create`: only a genuinely new membership (a request, an invitation, a link) inserts a row,
+ *   and only when the person has none. Approving, restoring and accepting an invitation never
+ *   create: a request cancelled or declined meanwhile stays gone (it used to come back active).
+ *   A plain read says which way to go (a locking UPDATE of a missing row would take a gap lock, and
+ *   two such racers both inserting would deadlock); whoever loses an insert race has waited for
+ *   the winner's commit and then moves the winner's row from `from` like any existing one.
  */
 export async function moveMember(
-  tx: Pick<TDb, '$executeRaw'>,
+  tx: Pick<TDb, '$executeRaw' | '$queryRaw'>,
   input: {
     groupId: string;
     userId: string;
     status: TGroupMemberStatus;
     from: readonly TGroupMemberStatus[];
+    create: boolean;
     invitedById?: string | null;
     decidedById?: string | null;
   },
 ): Promise<boolean> {
   const invitedById = input.invitedById ?? null;
   const decidedById = input.decidedById ?? null;
+  const update = async (): Promise<boolean> => {
+    if (input.from.length === 0) return false;
+    const updated = await tx.$executeRaw`
+      UPDATE group_members
+      SET status = ${input.status},
+          role = IF(role = 'owner' OR ${input.status} = 'active', role, 'member'),
+          invited_by_id = COALESCE(${invitedById}, invited_by_id),
+          decided_by_id = ${decidedById},
+          updated_at = NOW(3)
+      WHERE group_id = ${input.groupId} AND user_id = ${input.userId} AND status IN (${Prisma.join([...input.from])})`;
+    return updated > 0;
+  };
+  if (!input.create) return update();
+  const existing = await tx.$queryRaw<{ status: string }[]>`
+    SELECT status FROM group_members WHERE group_id = ${input.groupId} AND user_id = ${input.userId}`;
+  if (existing.length > 0) return update();
   const inserted = await tx.$executeRaw`
     INSERT IGNORE INTO group_members (group_id, user_id, status, role, invited_by_id, decided_by_id, updated_at)
     VALUES (${input.groupId}, ${input.userId}, ${input.status}, 'member', ${invitedById}, ${decidedById}, NOW(3))`;
-  if (inserted > 0) return true;
-  if (input.from.length === 0) return false;
-  const updated = await tx.$executeRaw`
-    UPDATE group_members
-    SET status = ${input.status},
-        role = IF(role = 'owner' OR ${input.status} = 'active', role, 'member'),
-        invited_by_id = COALESCE(${invitedById}, invited_by_id),
-        decided_by_id = ${decidedById},
-        updated_at = NOW(3)
-    WHERE group_id = ${input.groupId} AND user_id = ${input.userId} AND status IN (${Prisma.join([...input.from])})`;
-  return updated > 0;
+  return inserted > 0 || update();
+}
+
+/**
+ * A person's status in a group now (null: no place), inside a transaction after `moveMember`
+ * changed nothing: a locking read, so it sees the racer who won (a plain read would answer from
+ * the transaction's snapshot, taken before the winner committed).
+ */
+export async function memberStatusNow(
+  tx: Pick<TDb, '$queryRaw'>,
+  groupId: string,
+  userId: string,
+): Promise<TGroupMemberStatus | null> {
+  const rows = await tx.$queryRaw<{ status: TGroupMemberStatus }[]>`
+    SELECT status FROM group_members WHERE group_id = ${groupId} AND user_id = ${userId} FOR UPDATE`;
+  return rows[0]?.status ?? null;
 }
 
 // ---- What the other domains learn from groups ----

@@ -29,6 +29,7 @@ import {
   isManagerRole,
   mayInvite,
   MEMBERSHIP_SELECT,
+  memberStatusNow,
   moveMember,
   requireActive,
   requireManager,
@@ -194,20 +195,32 @@ export async function deleteGroup(db: TDb, viewer: TVerifiedIdentity, groupId: s
 }
 
 /**
- * Makes people active members (from the statuses in `from`, or new): their place, the discussion,
- * the feed; in the caller's transaction. Answers who was activated by this call: a
- * racing second call activates nobody twice.
+ * Makes people active members (from the statuses in `from`; new rows only with `create`): their
+ * place, the discussion, the feed; in the caller's transaction. Answers who was activated by this
+ * call: a racing second call activates nobody twice. Approving, restoring and accepting an
+ * invitation pass `create: false`, so a request cancelled or declined meanwhile stays gone.
  */
 export async function activateMembers(
   tx: TTx,
-  group: { id: string; name: string },
-  userIds: readonly string[],
-  decidedById: string | null,
-  from: readonly TGroupMemberStatus[],
+  input: {
+    group: { id: string; name: string };
+    userIds: readonly string[];
+    decidedById: string | null;
+    from: readonly TGroupMemberStatus[];
+    create: boolean;
+  },
 ): Promise<string[]> {
+  const { group } = input;
   const activated: string[] = [];
-  for (const userId of userIds) {
-    const moved = await moveMember(tx, { groupId: group.id, userId, status: 'active', from, decidedById });
+  for (const userId of input.userIds) {
+    const moved = await moveMember(tx, {
+      groupId: group.id,
+      userId,
+      status: 'active',
+      from: input.from,
+      create: input.create,
+      decidedById: input.decidedById,
+    });
     if (!moved) continue;
     activated.push(userId);
     await recordActivity(tx, {
@@ -222,14 +235,7 @@ export async function activateMembers(
 }
 
 const REMOVED_MESSAGE = 'A manager removed you from this group; only its owner or an assistant can bring you back';
-
-async function statusIn(tx: Pick<TDb, 'groupMember'>, groupId: string, userId: string): Promise<string | null> {
-  const row = await tx.groupMember.findUnique({
-    where: { groupId_userId: { groupId, userId } },
-    select: { status: true },
-  });
-  return row?.status ?? null;
-}
+const WITHDRAWN_MESSAGE = 'This invitation is not open any more';
 
 /** The group's managers (owner and assistants), to tell them about a request. */
 async function managerIds(db: Pick<TDb, 'groupMember'>, groupId: string): Promise<string[]> {
@@ -241,8 +247,36 @@ async function managerIds(db: Pick<TDb, 'groupMember'>, groupId: string): Promis
 }
 
 /**
- * Joining: with the invitation link's code or a mailed invitation's token, or when invited by a
- * member, at once; otherwise a request the owner or an assistant approves (pending).
+ * Makes `userId`'s request to join (pending: new, or again after leaving), decided by the
+ * database, and tells the managers when this call made it (in the caller's transaction; the
+ * caller publishes `notices` after the commit). Answers the person's status afterwards: a racing
+ * second request finds the first one's 'pending' (or an invitation, or a place) and tells nobody.
+ */
+export async function askToJoin(
+  tx: TTx,
+  group: { id: string; name: string },
+  userId: string,
+  notices: { userId: string; notificationId: string }[],
+): Promise<TGroupMemberStatus | null> {
+  const asked = await moveMember(tx, { groupId: group.id, userId, status: 'pending', from: ['left'], create: true });
+  if (!asked) return memberStatusNow(tx, group.id, userId);
+  for (const managerId of await managerIds(tx, group.id)) {
+    const notificationId = await createNotification(tx, {
+      userId: managerId,
+      kind: 'group',
+      payload: { groupId: group.id, groupName: group.name, event: 'join-request', userId },
+    });
+    notices.push({ userId: managerId, notificationId });
+  }
+  return 'pending';
+}
+
+/**
+ * Joining: with the invitation link's code or a mailed invitation's token, or accepting an
+ * invitation a member sent, at once; otherwise a request the owner or an assistant approves
+ * (pending). Racing calls (a double click, two tabs) are decided by the database; a deadlock
+ * victim runs again and then finds the winner's work. The loser of a race answers the place the
+ * person has now (200), or 409 in words when what it relied on is gone (an invitation withdrawn).
  */
 export async function joinGroup(
   deps: TDeps,
@@ -255,44 +289,60 @@ export async function joinGroup(
   if (membership?.status === 'active') return { status: 'active' };
   // Removal sticks: no request, link or invitation brings a removed person back; a manager restores.
   if (membership?.status === 'removed') throw new AppError('FORBIDDEN', { message: REMOVED_MESSAGE });
-  const notices: { userId: string; notificationId: string }[] = [];
-  const status = await db.$transaction(async (tx) => {
-    let admitted = membership?.status === 'invited';
-    if (!admitted && input.code) {
-      if (input.code === group.joinCode) admitted = true;
-      else {
-        // A mailed invitation is good once: the first to use it takes it.
-        const taken = await tx.groupInvitation.updateMany({
-          where: { groupId: group.id, token: input.code, acceptedAt: null },
-          data: { acceptedAt: new Date() },
+  let notices: { userId: string; notificationId: string }[] = [];
+  const status = await retryOnDeadlock(() => {
+    notices = [];
+    return db.$transaction(async (tx): Promise<TGroupMemberStatus> => {
+      const settle = async (moved: boolean, fallback: AppError): Promise<TGroupMemberStatus> => {
+        if (moved) return 'active';
+        const now = await memberStatusNow(tx, group.id, viewer.userId);
+        if (now === 'active') return 'active'; // the other tab or click got there first
+        if (now === 'removed') throw new AppError('FORBIDDEN', { message: REMOVED_MESSAGE });
+        throw fallback;
+      };
+      if (input.code) {
+        if (input.code !== group.joinCode) {
+          // A mailed invitation is good once: the first to use it takes it.
+          const taken = await tx.groupInvitation.updateMany({
+            where: { groupId: group.id, token: input.code, acceptedAt: null },
+            data: { acceptedAt: new Date() },
+          });
+          if (taken.count !== 1) {
+            // The same person's second click: the first one spent the link and let them in.
+            if ((await memberStatusNow(tx, group.id, viewer.userId)) === 'active') return 'active';
+            throw new AppError('BAD_REQUEST', { message: 'This invitation link is not valid any more' });
+          }
+        }
+        // A valid link: from invited, asked or left, or a new place; never from removed.
+        const activated = await activateMembers(tx, {
+          group,
+          userIds: [viewer.userId],
+          decidedById: null,
+          from: ['invited', 'left', 'pending'],
+          create: true,
         });
-        admitted = taken.count === 1;
-        if (!admitted) throw new AppError('BAD_REQUEST', { message: 'This invitation link is not valid any more' });
+        return settle(
+          activated.length > 0,
+          new AppError('CONFLICT', { message: 'Your place in this group just changed; please try again' }),
+        );
       }
-    }
-    if (admitted) {
-      // From invited or left, or new; never from removed (the database decides, not the read above).
-      const activated = await activateMembers(tx, group, [viewer.userId], null, ['invited', 'left', 'pending']);
-      if (activated.length === 0 && (await statusIn(tx, group.id, viewer.userId)) !== 'active')
-        throw new AppError('FORBIDDEN', { message: REMOVED_MESSAGE });
-      return 'active' as const;
-    }
-    // The database decides: of two requests at once, one makes the request and tells the managers.
-    const asked = await moveMember(tx, { groupId: group.id, userId: viewer.userId, status: 'pending', from: ['left'] });
-    if (!asked) {
-      const now = await statusIn(tx, group.id, viewer.userId);
+      if (membership?.status === 'invited') {
+        // Accepting an invitation changes that invitation only: declined or withdrawn meanwhile, it is gone.
+        const activated = await activateMembers(tx, {
+          group,
+          userIds: [viewer.userId],
+          decidedById: null,
+          from: ['invited'],
+          create: false,
+        });
+        return settle(activated.length > 0, new AppError('CONFLICT', { message: WITHDRAWN_MESSAGE }));
+      }
+      // A request: of two at once, one makes it and tells the managers; the other answers its status.
+      const now = await askToJoin(tx, group, viewer.userId, notices);
       if (now === 'removed') throw new AppError('FORBIDDEN', { message: REMOVED_MESSAGE });
-      return (now ?? 'pending') as TGroupMemberStatus;
-    }
-    for (const managerId of await managerIds(tx, group.id)) {
-      const notificationId = await createNotification(tx, {
-        userId: managerId,
-        kind: 'group',
-        payload: { groupId: group.id, groupName: group.name, event: 'join-request', userId: viewer.userId },
-      });
-      notices.push({ userId: managerId, notificationId });
-    }
-    return 'pending' as const;
+      if (!now) throw new AppError('CONFLICT', { message: 'Your place in this group just changed; please try again' });
+      return now;
+    });
   });
   await publishNotifications(deps, notices);
   return { status };

@@ -24,6 +24,7 @@ import {
   flagsOf,
   groupAccess,
   MEMBERSHIP_SELECT,
+  memberStatusNow,
   moveMember,
   requireActive,
   requireInside,
@@ -77,6 +78,14 @@ export async function listMembers(
   return { items, paging: pagingFor(query, items.length, total) };
 }
 
+async function statusOf(db: TDb, groupId: string, userId: string): Promise<string | null> {
+  const row = await db.groupMember.findUnique({
+    where: { groupId_userId: { groupId, userId } },
+    select: { status: true },
+  });
+  return row?.status ?? null;
+}
+
 async function targetOf(db: TDb, groupId: string, userId: string) {
   const row = await db.groupMember.findUnique({
     where: { groupId_userId: { groupId, userId } },
@@ -94,19 +103,32 @@ async function tell(deps: TDeps, userIds: readonly string[], payload: Record<str
   await publishNotifications(deps, notices);
 }
 
+/**
+ * Approving a request changes that request only (a conditional UPDATE from 'pending'): one
+ * cancelled or declined meanwhile stays gone, and of two managers approving at once one approves
+ * and the other hears 409. A deadlock victim runs again and then finds the winner's work.
+ */
 export async function approveMember(
   deps: TDeps,
   viewer: TVerifiedIdentity,
   input: { groupId: string; userId: string },
 ) {
   const { group } = await requireManager(deps.db, viewer, input.groupId);
-  const target = await targetOf(deps.db, input.groupId, input.userId);
-  if (target.status !== 'pending') throw new AppError('CONFLICT', { message: 'There is no request to approve' });
-  const activated = await deps.db.$transaction((tx) =>
-    activateMembers(tx, group, [input.userId], viewer.userId, ['pending']),
+  const conflict = () => new AppError('CONFLICT', { message: 'There is no request to approve' });
+  // No place at all (the request was cancelled or declined a moment ago) is no request either.
+  if ((await statusOf(deps.db, input.groupId, input.userId)) !== 'pending') throw conflict();
+  const activated = await retryOnDeadlock(() =>
+    deps.db.$transaction((tx) =>
+      activateMembers(tx, {
+        group,
+        userIds: [input.userId],
+        decidedById: viewer.userId,
+        from: ['pending'],
+        create: false,
+      }),
+    ),
   );
-  // Two managers approving at once: one approves, the other hears there is nothing left to approve.
-  if (activated.length === 0) throw new AppError('CONFLICT', { message: 'There is no request to approve' });
+  if (activated.length === 0) throw conflict();
   await tell(deps, activated, { groupId: group.id, groupName: group.name, event: 'approved' });
   return { ok: true as const };
 }
@@ -156,8 +178,17 @@ export async function restoreMember(
   const { group } = await requireManager(deps.db, viewer, input.groupId);
   const target = await targetOf(deps.db, input.groupId, input.userId);
   if (target.status !== 'removed') throw new AppError('CONFLICT', { message: 'This person was not removed' });
-  const activated = await deps.db.$transaction((tx) =>
-    activateMembers(tx, group, [input.userId], viewer.userId, ['removed']),
+  // Only the removed place moves (never a new row); two restores at once: one restores, one hears 409.
+  const activated = await retryOnDeadlock(() =>
+    deps.db.$transaction((tx) =>
+      activateMembers(tx, {
+        group,
+        userIds: [input.userId],
+        decidedById: viewer.userId,
+        from: ['removed'],
+        create: false,
+      }),
+    ),
   );
   if (activated.length === 0) throw new AppError('CONFLICT', { message: 'This person was not removed' });
   return { ok: true as const };
@@ -193,7 +224,13 @@ function row(key: string, result: keyof typeof RESULT_MESSAGES, message?: string
   return { key, result, message: message ?? RESULT_MESSAGES[result] };
 }
 
-/** Inviting members by id: each gets an invitation to accept (and a notice and an e-mail). */
+/**
+ * Inviting members by id: each gets an invitation to accept (and a notice and an e-mail); nobody
+ * becomes a member until they accept. The places are changed in id order (two inviters of the
+ * same people lock their rows in the same order) and decided by the database: of two managers
+ * inviting someone who left at once, one invites (one mail) and the other answers 'already
+ * invited'. A deadlock victim runs again and then finds the winner's work.
+ */
 export async function inviteMembers(
   deps: TDeps,
   viewer: TVerifiedIdentity,
@@ -211,43 +248,60 @@ export async function inviteMembers(
     }),
   ]);
   const live = new Set(people.map((person) => person.id));
-  const statusOf = new Map(existing.map((member) => [member.userId, member.status]));
-  const rows: TGroupInviteRow[] = [];
-  const invited: string[] = [];
-  await db.$transaction(async (tx) => {
-    for (const userId of ids) {
-      const status = statusOf.get(userId);
-      if (!live.has(userId)) rows.push(row(userId, 'invalid', 'No such member'));
-      else if (blocked.has(userId)) rows.push(row(userId, 'blocked'));
-      else if (status === 'active') rows.push(row(userId, 'already-member'));
-      else if (status === 'invited' || status === 'pending') rows.push(row(userId, 'already-invited'));
-      else if (status === 'removed')
-        rows.push(row(userId, 'blocked', 'A manager removed this person; restore them instead'));
-      else {
-        const moved = await moveMember(tx, {
-          groupId: group.id,
-          userId,
-          status: 'invited',
-          from: ['left'],
-          invitedById: viewer.userId,
-        });
-        if (!moved) {
-          // Someone else invited them (or they asked) a moment ago.
-          rows.push(row(userId, 'already-invited'));
-          continue;
-        }
-        await enqueueJob(tx, {
-          kind: GROUP_INVITE_MAIL_JOB,
-          payload: { groupId: group.id, userId, invitedById: viewer.userId },
-          uniqueKey: `${GROUP_INVITE_MAIL_JOB}:${group.id}:${userId}:${Date.now()}`,
-        });
-        invited.push(userId);
-        rows.push(row(userId, 'invited'));
-      }
+  const statusOfId = new Map(existing.map((member) => [member.userId, member.status]));
+  const settledRow = (userId: string, status: string | null | undefined): TGroupInviteRow | null => {
+    if (status === 'active') return row(userId, 'already-member');
+    if (status === 'invited' || status === 'pending') return row(userId, 'already-invited');
+    if (status === 'removed') return row(userId, 'blocked', 'A manager removed this person; restore them instead');
+    return null;
+  };
+  const outcomes = new Map<string, TGroupInviteRow>();
+  for (const userId of ids) {
+    if (!live.has(userId)) outcomes.set(userId, row(userId, 'invalid', 'No such member'));
+    else if (blocked.has(userId)) outcomes.set(userId, row(userId, 'blocked'));
+    else {
+      const known = settledRow(userId, statusOfId.get(userId));
+      if (known) outcomes.set(userId, known);
     }
-  });
+  }
+  const toInvite = ids.filter((userId) => !outcomes.has(userId)).sort();
+  let invited: string[] = [];
+  if (toInvite.length > 0) {
+    const decided = await retryOnDeadlock(() =>
+      db.$transaction(async (tx) => {
+        const rows = new Map<string, TGroupInviteRow>();
+        const done: string[] = [];
+        for (const userId of toInvite) {
+          const moved = await moveMember(tx, {
+            groupId: group.id,
+            userId,
+            status: 'invited',
+            from: ['left'],
+            create: true,
+            invitedById: viewer.userId,
+          });
+          if (!moved) {
+            // Someone else invited them (or they asked, or joined) a moment ago.
+            const now = await memberStatusNow(tx, group.id, userId);
+            rows.set(userId, settledRow(userId, now) ?? row(userId, 'already-invited'));
+            continue;
+          }
+          await enqueueJob(tx, {
+            kind: GROUP_INVITE_MAIL_JOB,
+            payload: { groupId: group.id, userId, invitedById: viewer.userId },
+            uniqueKey: `${GROUP_INVITE_MAIL_JOB}:${group.id}:${userId}:${Date.now()}`,
+          });
+          done.push(userId);
+          rows.set(userId, row(userId, 'invited'));
+        }
+        return { rows, done };
+      }),
+    );
+    for (const [userId, outcome] of decided.rows) outcomes.set(userId, outcome);
+    invited = decided.done;
+  }
   await tell(deps, invited, { groupId: group.id, groupName: group.name, event: 'invited', byUserId: viewer.userId });
-  return { rows };
+  return { rows: ids.map((userId) => outcomes.get(userId)!) };
 }
 
 /**
@@ -357,8 +411,17 @@ export async function addChildToGroup(db: TDb, viewer: TVerifiedIdentity, input:
   if (existing?.status === 'active') return { ok: true as const };
   if (existing?.status === 'removed')
     throw new AppError('FORBIDDEN', { message: 'A manager of the group removed this account' });
-  await db.$transaction((tx) =>
-    activateMembers(tx, group, [input.childId], viewer.userId, ['pending', 'invited', 'left']),
+  // Two adds at once (a double click): one adds, the other finds the child in.
+  await retryOnDeadlock(() =>
+    db.$transaction((tx) =>
+      activateMembers(tx, {
+        group,
+        userIds: [input.childId],
+        decidedById: viewer.userId,
+        from: ['pending', 'invited', 'left'],
+        create: true,
+      }),
+    ),
   );
   return { ok: true as const };
 }

@@ -333,21 +333,6 @@ describe('groups: invitations', () => {
     );
   });
 
-  it('a leave racing a removal (or a second leave) answers 409, never a 500, and the removal stands', async () => {
-    const owner = await member();
-    const mate = await member();
-    const { groupId } = await groupOf(owner);
-    await joinAll(owner, groupId, [mate]);
-    const statuses = await Promise.all([
-      statusOf(mate.caller.groups.leave({ groupId })),
-      statusOf(mate.caller.groups.leave({ groupId })),
-      statusOf(owner.caller.groups.remove({ groupId, userId: mate.id })),
-    ]);
-    expect(statuses.every((status) => [200, 400, 409].includes(status))).toBe(true);
-    expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(1);
-    expect(['left', 'removed']).toContain(await statusIn(groupId, mate.id));
-  });
-
   it('the invitation mail job sends nothing for a deleted group', async () => {
     const owner = await member();
     const { groupId } = await groupOf(owner);
@@ -396,5 +381,169 @@ describe('groups: family managers and exchanges', () => {
     expect(detail).toMatchObject({ myRole: 'owner', memberCount: 1 });
     expect(await statusIn(kept.groupId, owner.id)).toBe('left');
     expect(await statusOf(assistant.caller.groups.get({ groupId: alone.groupId }))).toBe(404);
+  });
+});
+
+/** Ten rounds of each race: every answer is 200 or 409 (never a deadlock's 500) and the end state is right. */
+const ROUNDS = 10;
+const settled = (statuses: number[]) => expect(statuses.every((status) => status === 200 || status === 409)).toBe(true);
+const joinedEvents = (groupId: string, userId: string) =>
+  testDb().activityEvent.count({ where: { groupId, actorId: userId, kind: 'group-joined' } });
+
+describe('groups: racing calls decide once (issue 15)', () => {
+  it('a double “accept invitation” makes one member, once', async () => {
+    const owner = await member();
+    const { groupId } = await groupOf(owner);
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const invitee = await member();
+      await owner.caller.groups.inviteMembers({ groupId, userIds: [invitee.id] });
+      const statuses = await Promise.all([
+        statusOf(invitee.caller.groups.join({ groupId })),
+        statusOf(invitee.caller.groups.join({ groupId })),
+      ]);
+      settled(statuses);
+      expect(statuses).toContain(200);
+      expect(await statusIn(groupId, invitee.id)).toBe('active');
+      expect(await joinedEvents(groupId, invitee.id)).toBe(1);
+    }
+  });
+
+  it('two managers approving at once: one approves, the other hears 409', async () => {
+    const owner = await member();
+    const assistant = await member();
+    const { groupId } = await groupOf(owner);
+    await joinAll(owner, groupId, [assistant]);
+    await owner.caller.groups.setAssistant({ groupId, userId: assistant.id, isAssistant: true });
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const asker = await member();
+      await asker.caller.groups.join({ groupId });
+      const statuses = await Promise.all([
+        statusOf(owner.caller.groups.approve({ groupId, userId: asker.id })),
+        statusOf(assistant.caller.groups.approve({ groupId, userId: asker.id })),
+      ]);
+      expect(statuses.sort()).toEqual([200, 409]);
+      expect(await statusIn(groupId, asker.id)).toBe('active');
+      expect(await joinedEvents(groupId, asker.id)).toBe(1);
+    }
+  });
+
+  it('an approval racing the asker’s cancel never leaves a cancelled request active', async () => {
+    const owner = await member();
+    const { groupId } = await groupOf(owner);
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const asker = await member();
+      await asker.caller.groups.join({ groupId });
+      const [cancel, approve] = await Promise.all([
+        statusOf(asker.caller.groups.leave({ groupId })),
+        statusOf(owner.caller.groups.approve({ groupId, userId: asker.id })),
+      ]);
+      settled([cancel, approve]);
+      // The cancel went through: the person is not a member (cancelled, or left right after the approval).
+      if (cancel === 200) expect(['left', null]).toContain(await statusIn(groupId, asker.id));
+      else expect(await statusIn(groupId, asker.id)).toBe('active');
+      if (approve === 409) expect(await statusIn(groupId, asker.id)).toBeNull();
+    }
+  });
+
+  it('an approval racing a decline: exactly one wins, and a declined request never ends active', async () => {
+    const owner = await member();
+    const assistant = await member();
+    const { groupId } = await groupOf(owner);
+    await joinAll(owner, groupId, [assistant]);
+    await owner.caller.groups.setAssistant({ groupId, userId: assistant.id, isAssistant: true });
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const asker = await member();
+      await asker.caller.groups.join({ groupId });
+      const [decline, approve] = await Promise.all([
+        statusOf(assistant.caller.groups.decline({ groupId, userId: asker.id })),
+        statusOf(owner.caller.groups.approve({ groupId, userId: asker.id })),
+      ]);
+      expect([decline, approve].sort()).toEqual([200, 409]);
+      expect(await statusIn(groupId, asker.id)).toBe(decline === 200 ? null : 'active');
+    }
+  });
+
+  it('two managers inviting someone who left at once: one invitation, one mail', async () => {
+    const owner = await member();
+    const assistant = await member();
+    const { groupId } = await groupOf(owner);
+    await joinAll(owner, groupId, [assistant]);
+    await owner.caller.groups.setAssistant({ groupId, userId: assistant.id, isAssistant: true });
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const leaver = await member();
+      await joinAll(owner, groupId, [leaver]);
+      await leaver.caller.groups.leave({ groupId });
+      const answers = await Promise.all(
+        [owner, assistant].map((manager) => manager.caller.groups.inviteMembers({ groupId, userIds: [leaver.id] })),
+      );
+      expect(answers.map((answer) => answer.rows[0]?.result).sort()).toEqual(['already-invited', 'invited']);
+      expect(await statusIn(groupId, leaver.id)).toBe('invited');
+      const mails = await testDb().job.count({
+        where: {
+          kind: 'groups:invite-mail',
+          AND: [{ payload: { contains: groupId } }, { payload: { contains: leaver.id } }],
+        },
+      });
+      expect(mails).toBe(1);
+    }
+  });
+
+  it('a repeated request after leaving, twice at once, makes one request and tells the owner once', async () => {
+    const owner = await member();
+    const { groupId } = await groupOf(owner);
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const leaver = await member();
+      await joinAll(owner, groupId, [leaver]);
+      await leaver.caller.groups.leave({ groupId });
+      const answers = await Promise.all([
+        leaver.caller.groups.join({ groupId }),
+        leaver.caller.groups.join({ groupId }),
+      ]);
+      expect(answers.map((answer) => answer.status)).toEqual(['pending', 'pending']);
+      expect(await statusIn(groupId, leaver.id)).toBe('pending');
+      const told = await testDb().notification.count({
+        where: {
+          userId: owner.id,
+          kind: 'group',
+          AND: [{ payload: { contains: leaver.id } }, { payload: { contains: 'join-request' } }],
+        },
+      });
+      expect(told).toBe(1);
+    }
+  });
+
+  it('a family manager adding their child twice at once makes one member', async () => {
+    const parent = await member();
+    const { groupId } = await groupOf(parent);
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const { userId: childId } = await parent.caller.people.create({ firstName: 'Kid', lastName: `Lee${unique()}` });
+      const statuses = await Promise.all([
+        statusOf(parent.caller.groups.addChild({ groupId, childId })),
+        statusOf(parent.caller.groups.addChild({ groupId, childId })),
+      ]);
+      expect(statuses).toEqual([200, 200]);
+      expect(await statusIn(groupId, childId)).toBe('active');
+      expect(await joinedEvents(groupId, childId)).toBe(1);
+    }
+  });
+
+  it('a leave racing a removal (or a second leave) answers 409, never a 500, and the removal stands', async () => {
+    const owner = await member();
+    const { groupId } = await groupOf(owner);
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const mate = await member();
+      await joinAll(owner, groupId, [mate]);
+      const statuses = await Promise.all([
+        statusOf(mate.caller.groups.leave({ groupId })),
+        statusOf(mate.caller.groups.leave({ groupId })),
+        statusOf(owner.caller.groups.remove({ groupId, userId: mate.id })),
+      ]);
+      expect(statuses.every((status) => [200, 400, 409].includes(status))).toBe(true);
+      expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(1);
+      const now = await statusIn(groupId, mate.id);
+      expect(['left', 'removed']).toContain(now);
+      // The removal answered 200: it stands (a later leave never turns it into a departure).
+      if (statuses[2] === 200) expect(now).toBe('removed');
+    }
   });
 });
