@@ -131,12 +131,16 @@ export async function assertCanManage(
 
 /**
  * Settings reserved to the family manager (privacy, deleting the account, who manages it): refused
- * when a manager is switched into the child and acts as it, allowed from the manager's own account.
+ * whenever the caller acts as a child account (a manager switched into any child: that child's own
+ * settings, and a sibling's, which managesChild would allow through the root identity), allowed
+ * from the manager's own account.
  */
-export async function assertNotActingAsChild(db: TDb, identity: TVerifiedIdentity, userId: string): Promise<void> {
-  if (identity.userId !== userId) return;
-  const isChild = await db.parentAccount.findFirst({ where: { childId: userId }, select: { parentId: true } });
-  if (isChild) throw new AppError('FORBIDDEN', { message: 'Only a family manager can change this' });
+export async function assertNotActingAsChild(db: TDb, identity: TVerifiedIdentity): Promise<void> {
+  const actingAsChild = await db.parentAccount.findFirst({
+    where: { childId: identity.userId },
+    select: { parentId: true },
+  });
+  if (actingAsChild) throw new AppError('FORBIDDEN', { message: 'Only a family manager can change this' });
 }
 
 export const CHILD_SIGN_IN_MESSAGE =

@@ -164,7 +164,7 @@ export async function deleteAccount(
   // Like passwords and e-mail: support staff never close a member's account while acting as them.
   await refuseWhileImpersonating(deps, { identity: requireMember(identity), action: 'Deleting the account' });
   const { identity: caller } = await assertCanManage(deps.db, identity, userId);
-  await assertNotActingAsChild(deps.db, caller, userId);
+  await assertNotActingAsChild(deps.db, caller);
   const { revoked, pictureKeys } = await deps.db.$transaction(async (tx) => {
     const onlyManagedChildren = await tx.parentAccount.findMany({
       where: { parentId: userId, child: { parentAccounts: { every: { parentId: userId } } } },

@@ -65,7 +65,7 @@ export async function updateSettings(
   patch: TSettingsPatch,
 ): Promise<TSettings> {
   const { identity: caller } = await assertCanManage(db, identity, userId, { floaters: true });
-  if (patch.isPrivate !== undefined) await assertNotActingAsChild(db, caller, userId);
+  if (patch.isPrivate !== undefined) await assertNotActingAsChild(db, caller);
   await ensureSettings(db, userId);
   return pickSettings(await db.userSettings.update({ where: { userId }, data: patch }));
 }

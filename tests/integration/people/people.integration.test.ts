@@ -494,6 +494,12 @@ describe('family manager and child accounts', () => {
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ isChild: true, displayName: 'Tilly Junior' });
     const childId = created.body.userId;
+    const sibling = await manager.client.post<{ userId: string }>('/v1/users', {
+      firstName: 'Sib',
+      lastName: 'Junior',
+    });
+    expect(sibling.status).toBe(201);
+    const siblingId = sibling.body.userId;
 
     const parents = await manager.client.get<{ parentId: string; parent: { userId: string } }[]>(
       `/v1/users/${childId}/parent-accounts`,
@@ -541,6 +547,11 @@ describe('family manager and child accounts', () => {
     expect((privacy.body as TErrorBody).error.message).toBe('Only a family manager can change this');
     expect((await manager.client.request('DELETE', `/v1/users/${childId}`)).status).toBe(403);
     expect((await manager.client.post('/v1/users', { firstName: 'Grand', lastName: 'Child' })).status).toBe(403);
+    // Nor a sibling's: acting as one child is not being the manager.
+    expect(
+      (await manager.client.request('PATCH', `/v1/users/${siblingId}/settings`, { json: { isPrivate: false } })).status,
+    ).toBe(403);
+    expect((await manager.client.request('DELETE', `/v1/users/${siblingId}`)).status).toBe(403);
 
     // Back to the manager, who may change them.
     expect((await manager.client.post('/auth/v2/switch/', { uid: manager.member.id })).status).toBe(200);
@@ -550,7 +561,7 @@ describe('family manager and child accounts', () => {
     const children = await manager.client.trpc<{ userId: string; displayName: string }[]>('query', 'people.children', {
       userId: manager.member.id,
     });
-    expect(children.data?.map((child) => child.displayName)).toEqual(['Tilda Senior']);
+    expect(children.data?.map((child) => child.displayName).sort()).toEqual(['Sib Junior', 'Tilda Senior']);
     expect((await stranger.client.trpc('query', 'people.children', { userId: manager.member.id })).status).toBe(403);
     // A stranger cannot switch into someone else's child.
     expect((await stranger.client.post('/auth/v2/switch/', { uid: childId })).status).toBe(403);
