@@ -3,7 +3,8 @@
  * manager puts their child in the gift exchanges they organize (or assist) that are still open for
  * sign-up; the manager answers for the child. The legacy add-to-my-groups page
  * (legacy.familyManager.addToMyGroups) shares the screen: the manager's groups
- * (`groups.childChoices`), each with "Add" (`groups.addChild`) unless the child is in it already.
+ * (`groups.childChoices`), each with "Add" (`groups.addChild`) unless the child is in it already (or
+ * asked: in a private group a plain member's add is a request its owner or an assistant approves).
  */
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
@@ -85,8 +86,13 @@ function GroupChoices({ userId, name }: { userId: string; name: string }) {
   const toast = useToast();
   const choices = trpc.groups.childChoices.useQuery({ childId: userId });
   const add = trpc.groups.addChild.useMutation({
-    onSuccess: async (_, input) => {
-      toast.success(`${name} is in the group`);
+    onSuccess: async (result, input) => {
+      // In a private group only its owner and assistants admit people: the child's place waits for them.
+      toast.success(
+        result.status === 'pending'
+          ? `Asked the group’s owner and assistants to let ${name} in`
+          : `${name} is in the group`,
+      );
       await Promise.all([
         utils.groups.childChoices.invalidate({ childId: input.childId }),
         utils.groups.get.invalidate({ groupId: input.groupId }),
@@ -130,6 +136,10 @@ function GroupChoices({ userId, name }: { userId: string; name: string }) {
                 {choice.isMember ? (
                   <Badge variant="light" color="green">
                     {name} is in
+                  </Badge>
+                ) : choice.isPending ? (
+                  <Badge variant="light" color="yellow">
+                    Waiting for approval
                   </Badge>
                 ) : (
                   <Button

@@ -9,6 +9,8 @@
  *   invite, and edit the group. Only the owner appoints assistants and deletes the group. In a
  *   public group every active member may invite too.
  * - Removal sticks: a removed person cannot ask again or use a link; only a manager restores them.
+ * - A family manager in the group adds their child account: at once where they may invite (a
+ *   manager, or any member of a public group), otherwise as a request the managers approve.
  * - People who blocked the viewer are left out of everything the viewer sees.
  *
  * Groups are a circle for people's privacy: active members of one group see each other's private
@@ -125,7 +127,9 @@ export async function requireActive(db: TDb, viewer: TVerifiedIdentity, groupId:
 /**
  * Inviting: in a private group only its managers bring people in (an active member is a circle that
  * opens everyone's private profile parts, so no plain member admits anyone); in a public group any
- * active member may.
+ * active member may. An invitation never makes anyone a member by itself: it is an 'invited' place
+ * (or a mailed link) that the person accepts or declines; someone who asked (pending) stays asking,
+ * someone removed stays removed.
  */
 export function mayInvite(access: TGroupAccess): boolean {
   return access.isManager || (access.isActive && !access.group.isPrivate);

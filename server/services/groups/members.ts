@@ -23,6 +23,7 @@ import { assertCanManage, blockedEitherWay, PERSON_SELECT, summarize } from '../
 import {
   flagsOf,
   groupAccess,
+  mayInvite,
   MEMBERSHIP_SELECT,
   memberStatusNow,
   moveMember,
@@ -31,7 +32,7 @@ import {
   requireInviter,
   requireManager,
 } from './access';
-import { activateMembers } from './groups';
+import { activateMembers, askToJoin } from './groups';
 
 type TDeps = Pick<TAppDeps, 'db' | 'bus' | 'log'>;
 
@@ -381,7 +382,7 @@ export async function inviteCandidates(db: TDb, viewer: TVerifiedIdentity, group
   return rows.map((entry) => summarize(entry.followed));
 }
 
-/** The groups a family manager is in, and whether their child already is. */
+/** The groups a family manager is in, and the child's place in each (in, asked, invited, or none). */
 export async function childGroupChoices(db: TDb, viewer: TVerifiedIdentity, childId: string) {
   const { as } = await assertCanManage(db, viewer, childId);
   if (as !== 'manager') throw new AppError('FORBIDDEN', { message: 'Only a family manager can do this' });
@@ -392,38 +393,74 @@ export async function childGroupChoices(db: TDb, viewer: TVerifiedIdentity, chil
     },
     orderBy: { group: { name: 'asc' } },
   });
-  return mine.map(({ group }) => ({
-    groupId: group.id,
-    name: group.name,
-    isMember: group.members.some((member) => member.status === 'active'),
-  }));
+  return mine.map(({ group }) => {
+    const childStatus = (group.members[0]?.status as TGroupMemberStatus | undefined) ?? null;
+    return {
+      groupId: group.id,
+      name: group.name,
+      isMember: childStatus === 'active',
+      /** The child's request waits for the group's managers. */
+      isPending: childStatus === 'pending',
+    };
+  });
 }
 
-/** A family manager who is in the group adds their child account to it. */
-export async function addChildToGroup(db: TDb, viewer: TVerifiedIdentity, input: { groupId: string; childId: string }) {
+/**
+ * A family manager who is in the group adds their child account to it (the manager answers for
+ * the child, as they do in exchanges).
+ *
+ * - Where the manager may invite (the group's owner or an assistant, or any member of a public
+ *   group), the child is in at once, as an invitation the manager accepted for them would be.
+ * - In a private group a plain member admits nobody (membership opens every member's private
+ *   profile parts to the others), so the child's place is a request the owner or an assistant
+ *   approves, and they are told, as when anyone asks to join. A request rather than a refusal:
+ *   the parent's wish is legitimate and the managers decide in the place they already decide
+ *   requests, where a refusal would only send the parent off to ask them by other means.
+ * - A child a manager invited is in at once (the parent accepts the invitation for them); a
+ *   removed child stays removed.
+ *
+ * Racing adds (a double click) are decided by the database and answer the same place.
+ */
+export async function addChildToGroup(
+  deps: TDeps,
+  viewer: TVerifiedIdentity,
+  input: { groupId: string; childId: string },
+): Promise<{ status: 'active' | 'pending' }> {
+  const { db } = deps;
   const { as } = await assertCanManage(db, viewer, input.childId);
   if (as !== 'manager') throw new AppError('FORBIDDEN', { message: 'Only a family manager can do this' });
-  const { group } = await requireActive(db, viewer, input.groupId);
-  const existing = await db.groupMember.findUnique({
-    where: { groupId_userId: { groupId: group.id, userId: input.childId } },
-    select: { status: true },
+  const access = await requireActive(db, viewer, input.groupId);
+  const { group } = access;
+  const removed = () => new AppError('FORBIDDEN', { message: 'A manager of the group removed this account' });
+  const existing = await statusOf(db, group.id, input.childId);
+  if (existing === 'active') return { status: 'active' };
+  if (existing === 'removed') throw removed();
+  const admits = mayInvite(access);
+  let notices: { userId: string; notificationId: string }[] = [];
+  const status = await retryOnDeadlock(() => {
+    notices = [];
+    return db.$transaction(async (tx): Promise<'active' | 'pending'> => {
+      let now: TGroupMemberStatus | null;
+      if (admits || existing === 'invited') {
+        const activated = await activateMembers(tx, {
+          group,
+          userIds: [input.childId],
+          decidedById: viewer.userId,
+          // Who may invite brings the child in from anywhere but removed; anyone else only accepts an invitation.
+          from: admits ? ['pending', 'invited', 'left'] : ['invited'],
+          create: admits,
+        });
+        now = activated.length > 0 ? 'active' : await memberStatusNow(tx, group.id, input.childId);
+      } else {
+        now = await askToJoin(tx, group, input.childId, notices);
+      }
+      if (now === 'active' || now === 'pending') return now;
+      if (now === 'removed') throw removed();
+      throw new AppError('CONFLICT', { message: 'This account’s place in the group just changed; please try again' });
+    });
   });
-  if (existing?.status === 'active') return { ok: true as const };
-  if (existing?.status === 'removed')
-    throw new AppError('FORBIDDEN', { message: 'A manager of the group removed this account' });
-  // Two adds at once (a double click): one adds, the other finds the child in.
-  await retryOnDeadlock(() =>
-    db.$transaction((tx) =>
-      activateMembers(tx, {
-        group,
-        userIds: [input.childId],
-        decidedById: viewer.userId,
-        from: ['pending', 'invited', 'left'],
-        create: true,
-      }),
-    ),
-  );
-  return { ok: true as const };
+  await publishNotifications(deps, notices);
+  return { status };
 }
 
 /** The job that mails a group invitation (a member's, or a token link for an address). */

@@ -305,8 +305,17 @@ describe('groups: invitations', () => {
     await blocker.caller.people.block({ userId: mate.id });
     const candidates = await mate.caller.groups.inviteCandidates({ groupId });
     expect(candidates.map((person) => person.userId)).toEqual([friend.id]);
-    const rows = await mate.caller.groups.inviteMembers({ groupId, userIds: [friend.id, blocker.id, owner.id] });
-    expect(rows.rows.map((row) => row.result)).toEqual(['invited', 'blocked', 'already-member']);
+    const asker = await member();
+    await asker.caller.groups.join({ groupId });
+    const rows = await mate.caller.groups.inviteMembers({
+      groupId,
+      userIds: [friend.id, blocker.id, owner.id, asker.id],
+    });
+    expect(rows.rows.map((row) => row.result)).toEqual(['invited', 'blocked', 'already-member', 'already-invited']);
+    // A member's invitation admits nobody: the friend is invited until they accept, the asker still asks.
+    expect(await statusIn(groupId, friend.id)).toBe('invited');
+    expect(await statusIn(groupId, asker.id)).toBe('pending');
+    expect((await owner.caller.groups.members({ groupId })).items).toHaveLength(2);
     await friend.caller.groups.declineInvitation({ groupId });
     expect(await statusIn(groupId, friend.id)).toBeNull();
     const outsider = await member();
@@ -350,13 +359,78 @@ describe('groups: family managers and exchanges', () => {
     const { groupId } = await groupOf(parent);
     const choices = await parent.caller.groups.childChoices({ childId });
     expect(choices).toEqual([expect.objectContaining({ groupId, isMember: false })]);
-    await parent.caller.groups.addChild({ groupId, childId });
+    expect(await parent.caller.groups.addChild({ groupId, childId })).toEqual({ status: 'active' });
     expect(await statusIn(groupId, childId)).toBe('active');
     expect((await parent.caller.groups.childChoices({ childId }))[0]?.isMember).toBe(true);
     const stranger = await member();
     const strangerGroup = await groupOf(stranger);
     expect(await statusOf(stranger.caller.groups.addChild({ groupId: strangerGroup.groupId, childId }))).toBe(403);
     expect(await statusOf(stranger.caller.groups.childChoices({ childId }))).toBe(403);
+  });
+
+  it('in a private group a plain member’s child waits for the owner or an assistant; nobody is admitted by a member', async () => {
+    const owner = await member();
+    const parent = await member();
+    const { groupId, name } = await groupOf(owner);
+    await joinAll(owner, groupId, [parent]);
+    const { userId: childId } = await parent.caller.people.create({ firstName: 'Kid', lastName: `Lee${unique()}` });
+    const childName = (await testDb().user.findUniqueOrThrow({ where: { id: childId } })).name;
+
+    expect(await parent.caller.groups.addChild({ groupId, childId })).toEqual({ status: 'pending' });
+    expect(await parent.caller.groups.addChild({ groupId, childId })).toEqual({ status: 'pending' });
+    expect(await statusIn(groupId, childId)).toBe('pending');
+    expect(await parent.caller.groups.childChoices({ childId })).toEqual([
+      expect.objectContaining({ groupId, isMember: false, isPending: true }),
+    ]);
+    // Not in the circle yet: the active list leaves the child out; the managers see a request, told once.
+    const active = await parent.caller.groups.members({ groupId });
+    expect(active.items.map((row) => row.person.userId)).not.toContain(childId);
+    const state = await owner.caller.notifications.state();
+    expect(state.badRequestGroups).toEqual([{ groupId, name, pendingCount: 1 }]);
+    expect(state.alerts.filter((item) => item.title === `${childName} asked to join ${name}`)).toHaveLength(1);
+
+    await owner.caller.groups.approve({ groupId, userId: childId });
+    expect(await statusIn(groupId, childId)).toBe('active');
+    expect((await parent.caller.groups.childChoices({ childId }))[0]).toMatchObject({
+      isMember: true,
+      isPending: false,
+    });
+  });
+
+  it('a child is in at once where the parent may invite (a manager, a public group) or a manager invited them', async () => {
+    const owner = await member();
+    const assistant = await member();
+    const parent = await member();
+    const closed = await groupOf(owner);
+    const open = await groupOf(owner, { isPrivate: false });
+    await joinAll(owner, closed.groupId, [assistant, parent]);
+    await joinAll(owner, open.groupId, [parent]);
+    await owner.caller.groups.setAssistant({ groupId: closed.groupId, userId: assistant.id, isAssistant: true });
+    const kid = async (manager: TPerson) =>
+      (await manager.caller.people.create({ firstName: 'Kid', lastName: `Lee${unique()}` })).userId;
+
+    const assistantsChild = await kid(assistant);
+    expect(await assistant.caller.groups.addChild({ groupId: closed.groupId, childId: assistantsChild })).toEqual({
+      status: 'active',
+    });
+    const publicChild = await kid(parent);
+    expect(await parent.caller.groups.addChild({ groupId: open.groupId, childId: publicChild })).toEqual({
+      status: 'active',
+    });
+    // The owner invited the child: the parent accepts for them.
+    const invitedChild = await kid(parent);
+    await owner.caller.groups.inviteMembers({ groupId: closed.groupId, userIds: [invitedChild] });
+    expect(await parent.caller.groups.addChild({ groupId: closed.groupId, childId: invitedChild })).toEqual({
+      status: 'active',
+    });
+    // A removed child stays removed, whoever adds them.
+    await owner.caller.groups.remove({ groupId: closed.groupId, userId: invitedChild });
+    expect(
+      await failureOf(parent.caller.groups.addChild({ groupId: closed.groupId, childId: invitedChild })),
+    ).toMatchObject({
+      status: 403,
+      message: 'A manager of the group removed this account',
+    });
   });
 
   it('an exchange is run with a group only by one of its members', async () => {

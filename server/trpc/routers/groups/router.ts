@@ -99,5 +99,5 @@ export const groupsRouter = router({
     .query(({ ctx, input }) => childGroupChoices(ctx.db, ctx.identity, input.childId)),
   addChild: authedProcedure
     .input(ZGroupId.extend({ childId: ZUuid }))
-    .mutation(({ ctx, input }) => addChildToGroup(ctx.db, ctx.identity, input)),
+    .mutation(({ ctx, input }) => addChildToGroup(ctx, ctx.identity, input)),
 });
