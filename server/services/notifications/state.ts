@@ -3,14 +3,17 @@
  * notifications with a title and a link each, the unread count, alerts (the ones that ask for
  * something), wish-created notices, unread chat messages, groups whose join requests wait for the
  * viewer ("bad-request groups") and the wish-celebration flag. Titles are made when read, from the
- * names of today, so a renamed exchange or person reads right.
+ * names of today, so a renamed exchange or person reads right; and what a block or a privacy change
+ * hid since a notification was written is left out when read (visibility.ts), counts included.
  */
+import { Prisma } from '../../generated/prisma/client';
 import type { TVerifiedIdentity } from '../../auth/tokens';
 import { displayName } from '../../contracts/identity';
 import { pagingFor, type TPagingQuery } from '../../contracts/paging';
 import type { TNotificationItem, TNotificationsState } from '../../contracts/social';
 import type { TDb } from '../../db/client';
 import { unreadCount as unreadMessages } from '../messages/conversations';
+import { visibleNotificationsCondition } from './visibility';
 
 interface TRow {
   id: string;
@@ -118,32 +121,36 @@ export async function describeNotifications(db: TDb, rows: TRow[]): Promise<TNot
 }
 
 const ROW_SELECT = { id: true, kind: true, payload: true, createdAt: true, readAt: true } as const;
+const ROW_COLUMNS = Prisma.sql`n.id, n.kind, n.payload, n.created_at AS createdAt, n.read_at AS readAt`;
 
+/**
+ * A page of the viewer's notifications, newest first. Only what they may still see (visibility.ts):
+ * the filter is part of the query, so the page is full and the total exact.
+ */
 export async function listNotificationItems(db: TDb, viewer: TVerifiedIdentity, page: TPagingQuery) {
-  const [total, rows] = await Promise.all([
-    db.notification.count({ where: { userId: viewer.userId } }),
-    db.notification.findMany({
-      where: { userId: viewer.userId },
-      select: ROW_SELECT,
-      orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
-      skip: page.offset,
-      take: page.limit,
-    }),
+  const visible = await visibleNotificationsCondition(db, viewer);
+  const [counted, rows] = await Promise.all([
+    db.$queryRaw<{ n: bigint }[]>`
+      SELECT COUNT(*) AS n FROM notifications n WHERE n.user_id = ${viewer.userId} AND ${visible}`,
+    db.$queryRaw<TRow[]>`
+      SELECT ${ROW_COLUMNS} FROM notifications n WHERE n.user_id = ${viewer.userId} AND ${visible}
+      ORDER BY n.created_at DESC, n.id ASC LIMIT ${page.limit} OFFSET ${page.offset}`,
   ]);
   const items = await describeNotifications(db, rows);
-  return { items, paging: pagingFor(page, items.length, total) };
+  return { items, paging: pagingFor(page, items.length, Number(counted[0]?.n ?? 0)) };
 }
 
 export async function notificationsState(db: TDb, viewer: TVerifiedIdentity): Promise<TNotificationsState> {
   const since = new Date(Date.now() - 7 * 86_400_000);
+  // What a block or a privacy change hid since it was written is left out of all of it.
+  const visible = await visibleNotificationsCondition(db, viewer);
   const [rows, unread, messages, waiting, wishes] = await Promise.all([
-    db.notification.findMany({
-      where: { userId: viewer.userId },
-      select: ROW_SELECT,
-      orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
-      take: 30,
-    }),
-    db.notification.count({ where: { userId: viewer.userId, readAt: null } }),
+    db.$queryRaw<TRow[]>`
+      SELECT ${ROW_COLUMNS} FROM notifications n WHERE n.user_id = ${viewer.userId} AND ${visible}
+      ORDER BY n.created_at DESC, n.id ASC LIMIT 30`,
+    db.$queryRaw<{ n: bigint }[]>`
+      SELECT COUNT(*) AS n FROM notifications n
+      WHERE n.user_id = ${viewer.userId} AND n.read_at IS NULL AND ${visible}`,
     unreadMessages(db, viewer.userId),
     db.$queryRaw<{ id: string; name: string; n: bigint }[]>`
       SELECT g.id, g.name, COUNT(p.user_id) AS n FROM group_members me
@@ -161,7 +168,7 @@ export async function notificationsState(db: TDb, viewer: TVerifiedIdentity): Pr
   const badRequestGroups = waiting.map((row) => ({ groupId: row.id, name: row.name, pendingCount: Number(row.n) }));
   return {
     notifications,
-    unreadCount: unread,
+    unreadCount: Number(unread[0]?.n ?? 0),
     alerts: notifications.filter(
       (item) =>
         !item.isRead &&

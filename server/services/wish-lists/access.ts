@@ -15,7 +15,7 @@ import type { TVerifiedIdentity } from '../../auth/tokens';
 import type { TWishListPrivacy } from '../../contracts/wish-lists';
 import type { TDb } from '../../db/client';
 import { AppError } from '../../errors';
-import { canSeePrivate, managesChild, visiblePerson, type TViewerRelation } from '../people/access';
+import { canSeePrivate, managesChild, relationsTo, visiblePerson, type TViewerRelation } from '../people/access';
 
 /** Answers whether `viewerId` takes part in `exchangeId` (the exchanges domain registers it). */
 export type TExchangeListViewer = (db: TDb, viewerId: string, exchangeId: string) => Promise<boolean>;
@@ -120,4 +120,62 @@ export async function listToEdit(db: TDb, viewer: TVerifiedIdentity | null, wish
   const { view, list } = await accessToList(db, viewer, wishlistId);
   if (view !== 'owner') throw new AppError('FORBIDDEN');
   return list;
+}
+
+/**
+ * Which of `wishlistIds` the viewer may see now, decided as `accessToListRow` decides one list (an
+ * unknown list, a closed or blocking owner, the person's privacy, then the list's own privacy), for
+ * many lists at once: for reads that must drop what a block or a privacy change hid since (the
+ * notifications about new lists). The lists with their owners' privacy come in one query and the
+ * viewer's relations to the owners in one more; only a private owner who does not follow the viewer
+ * (shared circles) or an exchange-only list costs a query of its own, once per owner or list.
+ */
+export async function visibleListIds(
+  db: TDb,
+  viewer: TVerifiedIdentity | null,
+  wishlistIds: readonly string[],
+): Promise<Set<string>> {
+  const visible = new Set<string>();
+  const ids = [...new Set(wishlistIds)];
+  if (ids.length === 0) return visible;
+  const lists = await db.wishList.findMany({
+    where: { id: { in: ids } },
+    select: {
+      id: true,
+      ownerId: true,
+      privacy: true,
+      exchangeId: true,
+      owner: { select: { deletedAt: true, settings: { select: { isPrivate: true } } } },
+    },
+  });
+  const relations = await relationsTo(
+    db,
+    viewer,
+    lists.map((list) => list.ownerId),
+  );
+  const owners = new Map<string, Promise<TListView | null>>();
+  for (const list of lists) {
+    const relation = relations.get(list.ownerId)!;
+    let view = owners.get(list.ownerId);
+    if (!view) {
+      const owner = {
+        id: list.ownerId,
+        deletedAt: list.owner.deletedAt,
+        isPrivate: list.owner.settings?.isPrivate ?? true,
+      };
+      // Hidden (404, 403) reads as not visible; anything else (the database) is an error.
+      view = decideOwnerAccess(db, viewer, owner, relation).then(
+        (access) => access.view,
+        (error: unknown) => {
+          if (error instanceof AppError) return null;
+          throw error;
+        },
+      );
+      owners.set(list.ownerId, view);
+    }
+    const seen = await view;
+    if (seen === 'owner' || (seen === 'guest' && (await listPrivacyAllows(db, viewer, list, relation))))
+      visible.add(list.id);
+  }
+  return visible;
 }
