@@ -9,12 +9,14 @@
  * Birthday reminders honour the person's canRemindAboutBirthday, the reader's
  * subscribeFollowingBirthdayReminders (for people they follow) and the reader's membership flag
  * isBirthdayAlertsEnabled (for fellow group members); a private person's birthday reaches only
- * those who may see it (people they follow back, fellow group members).
+ * those who may see it (people they follow back, fellow group members). What changed after the scan
+ * (a block, a privacy or birthday setting) is honoured when reminders are read (listReminders).
  */
 import type { TVerifiedIdentity } from '../../auth/tokens';
 import type { TReminder } from '../../contracts/social';
 import type { TDb } from '../../db/client';
 import { AppError } from '../../errors';
+import { birthdayAudience } from '../activity/birthdays';
 
 export const SOCIAL_REMINDER_SCAN_JOB = 'messages:reminder-scan';
 /** How far ahead reminders look. */
@@ -164,13 +166,21 @@ export async function listReminders(db: TDb, viewer: TVerifiedIdentity, now = ne
     orderBy: [{ dueOn: 'asc' }, { createdAt: 'asc' }],
     take: 100,
   });
-  return rows.map((row) => ({
-    reminderId: row.id,
-    kind: row.kind as TReminder['kind'],
-    title: row.title,
-    path: row.path,
-    dueOn: isoDay(row.dueOn),
-  }));
+  // A birthday reminder shows only while its person is still in the reader's birthday audience
+  // (activity/birthdays.ts, as /home/ decides): a block either way, a privacy change, the person's
+  // canRemindAboutBirthday or the reader's own birthday settings since the scan hide it. Checked
+  // when read, for all of them at once, rather than cleaned up after each of those changes.
+  const birthdayPeople = rows.filter((row) => row.kind === 'birthday').map((row) => row.subjectId);
+  const audience = birthdayPeople.length > 0 ? await birthdayAudience(db, viewer, birthdayPeople) : new Map();
+  return rows
+    .filter((row) => row.kind !== 'birthday' || audience.has(row.subjectId))
+    .map((row) => ({
+      reminderId: row.id,
+      kind: row.kind as TReminder['kind'],
+      title: row.title,
+      path: row.path,
+      dueOn: isoDay(row.dueOn),
+    }));
 }
 
 export async function dismissReminder(db: TDb, viewer: TVerifiedIdentity, reminderId: string) {
