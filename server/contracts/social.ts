@@ -35,7 +35,11 @@ export type TGroupMemberStatus = (typeof GROUP_MEMBER_STATUSES)[number];
 export const GROUP_ROLES = ['owner', 'assistant', 'member'] as const;
 export type TGroupRole = (typeof GROUP_ROLES)[number];
 
-/** Spec §3 membership flags (isDeleted: removed or left). */
+/**
+ * Spec §3 membership flags. isAdmin: the member manages the group (its owner or an assistant);
+ * isDeleted: removed or left; isReceiverOnly: the member's own "receives gifts but is not
+ * expected to give" (stored and shown; nothing acts on it yet).
+ */
 export interface TMembershipFlags {
   isAdmin: boolean;
   isBirthdayAlertsEnabled: boolean;

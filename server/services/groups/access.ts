@@ -70,9 +70,22 @@ export interface TGroupAccess {
   canSeeInside: boolean;
 }
 
+/**
+ * Spec §3 membership flags as the API answers them.
+ *
+ * - isAdmin: the person manages the group (its owner or an assistant, still active). Derived from
+ *   the role, so it can never disagree with who may approve, remove and invite; the stored
+ *   `is_admin` column keeps the spec's default (false) and is not read (it was never set, so
+ *   owners and assistants showed isAdmin false).
+ * - isDeleted: removed or left.
+ * - isBirthdayAlertsEnabled, isTopicNotificationEnabled: the member's own choices (stored).
+ * - isReceiverOnly: the member's own choice (stored and shown, "receives gifts but is not expected
+ *   to give"); nothing acts on it yet: an exchange run with a group does not take its members in
+ *   automatically, so there is no giver list for it to leave someone out of.
+ */
 export function flagsOf(row: TMembershipRow): TMembershipFlags {
   return {
-    isAdmin: row.isAdmin,
+    isAdmin: row.status === 'active' && isManagerRole(row.role),
     isBirthdayAlertsEnabled: row.isBirthdayAlertsEnabled,
     isDeleted: row.status === 'removed' || row.status === 'left',
     isReceiverOnly: row.isReceiverOnly,

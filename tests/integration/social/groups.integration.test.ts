@@ -33,8 +33,9 @@ describe('groups: creating and membership states', () => {
     const { groupId, name } = await groupOf(owner);
     const detail = await owner.caller.groups.get({ groupId });
     expect(detail).toMatchObject({ name, isPrivate: true, memberCount: 1, myStatus: 'active', myRole: 'owner' });
+    // The spec's defaults, except isAdmin: the owner manages the group.
     expect(detail.myFlags).toEqual({
-      isAdmin: false,
+      isAdmin: true,
       isBirthdayAlertsEnabled: true,
       isDeleted: false,
       isReceiverOnly: false,
@@ -206,6 +207,37 @@ describe('groups: creating and membership states', () => {
       people[2]!.id,
     ]);
     expect(first.paging.total).toBe(5);
+  });
+
+  it('isAdmin says who manages the group (owner and assistants), wherever flags are shown; members keep the spec’s defaults', async () => {
+    const owner = await member();
+    const assistant = await member();
+    const mate = await member();
+    const { groupId } = await groupOf(owner);
+    await joinAll(owner, groupId, [assistant, mate]);
+    await owner.caller.groups.setAssistant({ groupId, userId: assistant.id, isAssistant: true });
+    expect((await mate.caller.groups.get({ groupId })).myFlags).toEqual({
+      isAdmin: false,
+      isBirthdayAlertsEnabled: true,
+      isDeleted: false,
+      isReceiverOnly: false,
+      isTopicNotificationEnabled: true,
+    });
+    expect((await assistant.caller.groups.get({ groupId })).myFlags?.isAdmin).toBe(true);
+    const listed = async () =>
+      Object.fromEntries(
+        (await mate.caller.groups.members({ groupId })).items.map((row) => [row.person.userId, row.flags.isAdmin]),
+      );
+    expect(await listed()).toEqual({ [owner.id]: true, [assistant.id]: true, [mate.id]: false });
+    // Changing one's own flags answers them the same way.
+    expect((await assistant.caller.groups.updateMyFlags({ groupId, isReceiverOnly: true })).isAdmin).toBe(true);
+    // No longer an assistant: no longer an admin; someone removed is no admin either.
+    await owner.caller.groups.setAssistant({ groupId, userId: assistant.id, isAssistant: false });
+    expect(await listed()).toEqual({ [owner.id]: true, [assistant.id]: false, [mate.id]: false });
+    await owner.caller.groups.setAssistant({ groupId, userId: mate.id, isAssistant: true });
+    await owner.caller.groups.remove({ groupId, userId: mate.id });
+    const removed = await owner.caller.groups.members({ groupId, status: 'removed' });
+    expect(removed.items[0]?.flags).toMatchObject({ isAdmin: false, isDeleted: true });
   });
 
   it('membership flags are the member’s own to change', async () => {
