@@ -19,6 +19,7 @@ import { displayName } from '../../contracts/identity';
 import { retryOnDeadlock } from '../../db/retry';
 import { leaveGroupConversation } from '../messages/membership';
 import { createNotification, publishNotifications } from '../notifications/notify';
+import { manageNotificationsUrl } from '../people/settings';
 import { assertCanManage, blockedEitherWay, PERSON_SELECT, summarize } from '../people/access';
 import {
   flagsOf,
@@ -463,12 +464,18 @@ export async function addChildToGroup(
   return { status };
 }
 
-/** The job that mails a group invitation (a member's, or a token link for an address). */
+/**
+ * The job that mails a group invitation (a member's, or a token link for an address). It decides
+ * again when it runs: nothing for a deleted group or a closed account, nor for a member whose
+ * invitation is no longer open (declined, accepted, withdrawn) or whose settings say no to
+ * notification e-mails (subscribeNotifcations, as the other notification mails; the in-app notice
+ * was made when they were invited). A member's mail carries the "manage notifications" link.
+ */
 export async function sendGroupInviteMail(
   deps: Pick<TAppDeps, 'db' | 'mailer' | 'config'>,
   payload: { groupId: string; invitedById: string; userId?: string; email?: string; token?: string },
 ): Promise<void> {
-  const [group, inviter, invitee] = await Promise.all([
+  const [group, inviter, invitee, place] = await Promise.all([
     deps.db.group.findFirst({
       where: { id: payload.groupId, deletedAt: null },
       select: { id: true, name: true, description: true },
@@ -480,11 +487,20 @@ export async function sendGroupInviteMail(
     payload.userId
       ? deps.db.user.findUnique({
           where: { id: payload.userId },
-          select: { email: true, firstName: true, name: true, deletedAt: true },
+          select: {
+            email: true,
+            firstName: true,
+            name: true,
+            deletedAt: true,
+            settings: { select: { emailGuid: true, subscribeNotifcations: true } },
+          },
         })
       : null,
+    payload.userId ? statusOf(deps.db, payload.groupId, payload.userId) : null,
   ]);
   if (!group || !inviter) return;
+  if (payload.userId && (!invitee || place !== 'invited')) return;
+  if (invitee?.settings && !invitee.settings.subscribeNotifcations) return;
   const to = invitee ? (invitee.deletedAt ? null : invitee.email) : payload.email;
   if (!to) return;
   const from = displayName(inviter);
@@ -500,6 +516,9 @@ export async function sendGroupInviteMail(
         ...(group.description ? [group.description] : []),
       ],
       action: { label: 'See the invitation', url },
+      ...(payload.userId
+        ? { manageUrl: await manageNotificationsUrl(deps, payload.userId, invitee?.settings?.emailGuid) }
+        : {}),
     }),
   );
 }

@@ -374,6 +374,26 @@ describe('groups: invitations', () => {
     );
   });
 
+  it('the invitation mail honours the invitee’s notification e-mails setting; the notice in the app still comes', async () => {
+    const owner = await member();
+    const { groupId, name } = await groupOf(owner);
+    const optedOut = await member();
+    const welcome = await member();
+    const declined = await member();
+    await optedOut.caller.people.updateSettings({ userId: optedOut.id, settings: { subscribeNotifcations: false } });
+    await owner.caller.groups.inviteMembers({ groupId, userIds: [optedOut.id, welcome.id, declined.id] });
+    // An invitation declined before its mail goes out gets no mail either.
+    await declined.caller.groups.declineInvitation({ groupId });
+    expect(await runQueuedJobs('groups:invite-mail', groupId)).toBe(3);
+
+    const mail = await waitForMail(welcome.email, new RegExp(`invited you to the group ${name}`));
+    expect(linkFrom(mail, '/email/notifications/')).toContain('emailGuid=');
+    for (const person of [optedOut, declined])
+      await expect(waitForMail(person.email, /invited you to the group/, 500)).rejects.toThrow();
+    const alerts = (await optedOut.caller.notifications.state()).alerts.map((item) => item.title);
+    expect(alerts.some((title) => title.endsWith(`invited you to ${name}`))).toBe(true);
+  });
+
   it('the invitation mail job sends nothing for a deleted group', async () => {
     const owner = await member();
     const { groupId } = await groupOf(owner);
