@@ -9,6 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO_LOGIN, seedId } from '../../../prisma/seed';
 import { expectAccessible } from '../pages/a11y';
 import { Shell } from '../pages/auth-pages';
+import { waitForMail } from '../pages/mailbox';
 import { signUpFreshMember } from '../pages/runtime-pages';
 
 async function freshMember(page: Page, baseURL: string | undefined, label: string) {
@@ -341,6 +342,51 @@ test.describe('people', () => {
     await expect(page.getByTestId('account-name')).toHaveText('Dana Demo');
     await expect(page).toHaveURL(`/profile/${mia}/?manage=privacy`);
     await expect(page.getByRole('switch', { name: 'Private profile' })).toBeVisible();
+  });
+
+  test('the manage-notifications link of a real e-mail opens its settings without signing in', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    // Two new members: Ann follows Bo, and Bo gets the mail with his link.
+    const signUp = async (label: string) => {
+      const email = `e2e-${label}-${randomUUID().slice(0, 8)}@gifting.test`;
+      const answer = await page.request.post('/auth/v2/sign-up/', {
+        data: { name: `${label} Mailer`, email, password: 'long-enough-password' },
+        headers: { 'content-type': 'application/json', origin: baseURL! },
+      });
+      expect(answer.status()).toBe(201);
+      const body = (await answer.json()) as { userId: string; accessToken: string };
+      return { email, userId: body.userId, token: body.accessToken };
+    };
+    const ann = await signUp('Ann');
+    const bo = await signUp('Bo');
+    const since = Date.now();
+    const followed = await page.request.post('/trpc/people.follow', {
+      headers: { authorization: `Bearer ${ann.token}`, 'content-type': 'application/json', origin: baseURL! },
+      data: { userId: bo.userId },
+    });
+    expect(followed.ok()).toBe(true);
+    const mail = await waitForMail(bo.email, /started following you/, { after: since - 1000 });
+    const link = /(https?:\/\/\S+\/email\/notifications\/\?emailGuid=[0-9a-f-]+)/.exec(mail.text)?.[1];
+    expect(link, mail.text).toBeTruthy();
+
+    // Opened in a browser that is signed in as nobody.
+    const visitor = await browser.newContext();
+    const mailPage = await visitor.newPage();
+    await mailPage.goto(link!);
+    const newsletter = mailPage.getByRole('switch', { name: 'Newsletter' });
+    await expect(newsletter).toBeChecked();
+    await Promise.all([
+      mailPage.waitForResponse((answer) => answer.url().includes('people.updateEmailSettings') && answer.ok()),
+      newsletter.click({ force: true }),
+    ]);
+    await expect(newsletter).not.toBeChecked();
+    await mailPage.reload();
+    await expect(mailPage.getByRole('switch', { name: 'Newsletter' })).not.toBeChecked();
+    await expectAccessible(mailPage);
+    await visitor.close();
   });
 
   test('an e-mailed notifications link with an unknown key says the link does not work', async ({ page }) => {
