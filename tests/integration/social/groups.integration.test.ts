@@ -4,8 +4,10 @@
  * link, by member and by real e-mail, assistants, the group's discussion following membership,
  * family managers adding their children, and exchanges run with a group.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sendGroupInviteMail } from '../../../server/services/groups/members';
+import { createUser } from '../../factories/users';
+import { callerFor } from '../../helpers/caller';
 import { testDb } from '../../helpers/db';
 import { linkFrom, waitForMail } from '../../helpers/mail';
 import { deps, failureOf, member, runQueuedJobs, statusOf, unique, type TPerson } from './social-helpers';
@@ -671,5 +673,169 @@ describe('groups: racing calls decide once (issue 15)', () => {
       // The removal answered 200: it stands (a later leave never turns it into a departure).
       if (statuses[2] === 200) expect(now).toBe('removed');
     }
+  });
+});
+
+// ---- Who may do what, by the caller's place in the group (issue 15) ----
+// The permission table's actors are fixed (owner, member, outsider for groups); here every place a
+// person can have in a group calls every procedure that decides on it. Each call gets a fresh group
+// (written straight to the database) with the same people in their places and its own targets, so
+// no call's change decides the next one's outcome.
+
+type TPlace = 'owner' | 'assistant' | 'member' | 'pending' | 'invitee' | 'removed' | 'outsider' | 'visitor';
+const PLACES: TPlace[] = ['owner', 'assistant', 'member', 'pending', 'invitee', 'removed', 'outsider', 'visitor'];
+type TCaller = TPerson['caller'];
+interface TPlaceFixture {
+  groupId: string;
+  conversationId: string;
+  /** Targets: someone asking, a plain member, someone removed, a stranger to invite. */
+  askerId: string;
+  mateId: string;
+  removedId: string;
+  strangerId: string;
+}
+
+const signedIn = (status: number, by: Partial<Record<TPlace, number>> = {}): Record<TPlace, number> => ({
+  owner: status,
+  assistant: status,
+  member: status,
+  pending: status,
+  invitee: status,
+  removed: status,
+  outsider: status,
+  visitor: 401,
+  ...by,
+});
+const managers = (status = 200, refused = 403) => signedIn(refused, { owner: status, assistant: status });
+const activeMembers = (refused: number) => signedIn(refused, { owner: 200, assistant: 200, member: 200 });
+
+/** Each procedure that decides on a place, with what each place gets in a private and a public group. */
+const PLACE_TABLE: Record<
+  string,
+  {
+    call: (caller: TCaller, f: TPlaceFixture) => Promise<unknown>;
+    private: Record<TPlace, number>;
+    public?: Record<TPlace, number>;
+  }
+> = {
+  get: { call: (c, f) => c.groups.get({ groupId: f.groupId }), private: signedIn(200) },
+  'members (active)': {
+    call: (c, f) => c.groups.members({ groupId: f.groupId }),
+    private: activeMembers(403),
+    public: signedIn(200),
+  },
+  ...Object.fromEntries(
+    (['pending', 'invited', 'removed'] as const).map((status) => [
+      `members (${status})`,
+      { call: (c: TCaller, f: TPlaceFixture) => c.groups.members({ groupId: f.groupId, status }), private: managers() },
+    ]),
+  ),
+  approve: { call: (c, f) => c.groups.approve({ groupId: f.groupId, userId: f.askerId }), private: managers() },
+  decline: { call: (c, f) => c.groups.decline({ groupId: f.groupId, userId: f.askerId }), private: managers() },
+  remove: { call: (c, f) => c.groups.remove({ groupId: f.groupId, userId: f.mateId }), private: managers() },
+  restore: { call: (c, f) => c.groups.restore({ groupId: f.groupId, userId: f.removedId }), private: managers() },
+  setAssistant: {
+    call: (c, f) => c.groups.setAssistant({ groupId: f.groupId, userId: f.mateId, isAssistant: true }),
+    private: signedIn(403, { owner: 200 }),
+  },
+  inviteMembers: {
+    call: (c, f) => c.groups.inviteMembers({ groupId: f.groupId, userIds: [f.strangerId] }),
+    private: managers(),
+    public: activeMembers(403),
+  },
+  inviteEmails: {
+    call: (c, f) =>
+      c.groups.inviteEmails({ groupId: f.groupId, emails: [`guest-${f.groupId.slice(0, 8)}@example.com`] }),
+    private: managers(),
+    public: activeMembers(403),
+  },
+  inviteCandidates: {
+    call: (c, f) => c.groups.inviteCandidates({ groupId: f.groupId }),
+    private: managers(),
+    public: activeMembers(403),
+  },
+  update: { call: (c, f) => c.groups.update({ groupId: f.groupId, name: 'Renamed' }), private: managers() },
+  delete: { call: (c, f) => c.groups.delete({ groupId: f.groupId }), private: signedIn(403, { owner: 200 }) },
+  activity: {
+    call: (c, f) => c.activity.feed({ groupId: f.groupId, limit: 5 }),
+    private: activeMembers(403),
+    public: signedIn(200),
+  },
+  // The discussion is its active members' in any group: to anyone else it does not exist.
+  conversation: {
+    call: (c, f) => c.messages.messages({ conversationId: f.conversationId, limit: 5 }),
+    private: activeMembers(404),
+  },
+  // The caller's own place: in already; asking stays asking; an invitee accepts; removal sticks.
+  join: { call: (c, f) => c.groups.join({ groupId: f.groupId }), private: signedIn(200, { removed: 403 }) },
+  leave: {
+    call: (c, f) => c.groups.leave({ groupId: f.groupId }),
+    private: signedIn(400, { assistant: 200, member: 200, pending: 200 }),
+  },
+  declineInvitation: {
+    call: (c, f) => c.groups.declineInvitation({ groupId: f.groupId }),
+    private: signedIn(404, { invitee: 200 }),
+  },
+  updateMyFlags: {
+    call: (c, f) => c.groups.updateMyFlags({ groupId: f.groupId, isBirthdayAlertsEnabled: false }),
+    private: activeMembers(403),
+  },
+};
+
+describe('groups: who may do what, by place in the group', () => {
+  const people = {} as Record<Exclude<TPlace, 'visitor'>, TPerson>;
+  beforeAll(async () => {
+    for (const place of PLACES) if (place !== 'visitor') people[place] = await member();
+  });
+
+  async function placeFixture(isPrivate: boolean): Promise<TPlaceFixture> {
+    const db = testDb();
+    const groupId = crypto.randomUUID();
+    const conversationId = crypto.randomUUID();
+    const [asker, mate, removed, stranger] = await Promise.all([1, 2, 3, 4].map(() => createUser(db)));
+    await db.group.create({
+      data: { id: groupId, ownerId: people.owner.id, name: `Places ${unique()}`, isPrivate, joinCode: unique() },
+    });
+    const place = (userId: string, status: string, role = 'member') => ({ groupId, userId, status, role });
+    await db.groupMember.createMany({
+      data: [
+        place(people.owner.id, 'active', 'owner'),
+        place(people.assistant.id, 'active', 'assistant'),
+        place(people.member.id, 'active'),
+        place(people.pending.id, 'pending'),
+        place(people.invitee.id, 'invited'),
+        place(people.removed.id, 'removed'),
+        place(asker!.id, 'pending'),
+        place(mate!.id, 'active'),
+        place(removed!.id, 'removed'),
+      ],
+    });
+    await db.conversation.create({ data: { id: conversationId, kind: 'group', groupId } });
+    await db.conversationMember.createMany({
+      data: [people.owner.id, people.assistant.id, people.member.id, mate!.id].map((userId) => ({
+        conversationId,
+        userId,
+      })),
+    });
+    return {
+      groupId,
+      conversationId,
+      askerId: asker!.id,
+      mateId: mate!.id,
+      removedId: removed!.id,
+      strangerId: stranger!.id,
+    };
+  }
+
+  describe.each(['private', 'public'] as const)('in a %s group', (kind) => {
+    describe.each(PLACES)('the %s', (place) => {
+      it.each(Object.keys(PLACE_TABLE))('%s', async (procedure) => {
+        const row = PLACE_TABLE[procedure]!;
+        const fixture = await placeFixture(kind === 'private');
+        const caller = place === 'visitor' ? callerFor(null, deps) : people[place].caller;
+        const expected = (kind === 'public' ? row.public : undefined) ?? row.private;
+        expect(await statusOf(row.call(caller, fixture))).toBe(expected[place]);
+      });
+    });
   });
 });
