@@ -536,6 +536,50 @@ describe('groups: racing calls decide once (issue 15)', () => {
     }
   });
 
+  it('accepting an invitation racing its decline (two tabs): one wins, and a declined invitation never ends active', async () => {
+    const owner = await member();
+    const { groupId } = await groupOf(owner);
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const invitee = await member();
+      await owner.caller.groups.inviteMembers({ groupId, userIds: [invitee.id] });
+      const [accept, decline] = await Promise.all([
+        invitee.caller.groups.join({ groupId }).then(
+          (answer) => answer.status,
+          (error: unknown) => statusOf(Promise.reject(error)),
+        ),
+        statusOf(invitee.caller.groups.declineInvitation({ groupId })),
+      ]);
+      // Accepting hears 409 when the decline took the invitation first, or, arriving after it, asks
+      // to join like anyone without a place (pending); declining hears 404 when there is nothing left.
+      expect([200, 404]).toContain(decline);
+      const now = await statusIn(groupId, invitee.id);
+      if (decline === 200) {
+        expect([409, 'pending']).toContain(accept);
+        expect(now).toBe(accept === 'pending' ? 'pending' : null);
+      } else {
+        expect(accept).toBe('active');
+        expect(now).toBe('active');
+      }
+    }
+  });
+
+  it('a mailed link opened twice at once lets its person in once; both answers say they are in', async () => {
+    const owner = await member();
+    const { groupId } = await groupOf(owner);
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const email = `link-${unique()}@example.com`;
+      await owner.caller.groups.inviteEmails({ groupId, emails: [email] });
+      const { token } = await testDb().groupInvitation.findFirstOrThrow({ where: { groupId, email } });
+      const newcomer = await member();
+      const answers = await Promise.all([
+        newcomer.caller.groups.join({ groupId, code: token }),
+        newcomer.caller.groups.join({ groupId, code: token }),
+      ]);
+      expect(answers.map((answer) => answer.status)).toEqual(['active', 'active']);
+      expect(await joinedEvents(groupId, newcomer.id)).toBe(1);
+    }
+  });
+
   it('two managers approving at once: one approves, the other hears 409', async () => {
     const owner = await member();
     const assistant = await member();
