@@ -436,7 +436,9 @@ export const PROCEDURES: Record<string, TProcedureRow> = {
   // `social` is the owner's private group with `other` as a plain member, a pending asker, a
   // removed member, an invited-by-e-mail address and the owner's child; staff who are not
   // impersonating are outsiders. Managing needs the owner (or staff acting as them, analysts
-  // reading only); members read inside; outsiders get 403 for a private group's inside.
+  // reading only); members read inside; outsiders get 403 for a private group's inside. The other
+  // places in a group (assistant, asker, invitee, removed person) and public groups are checked
+  // per procedure in tests/integration/social/groups.integration.test.ts ("by place in the group").
   'groups.list': { input: () => ({ scope: 'mine', limit: 10, offset: 0 }), expect: anyMember(200) },
   'groups.get': { setup: social, input: (_a, f) => ({ groupId: f.groupId }), expect: anyMember(200) },
   'groups.create': { input: () => ({ name: 'Book club' }), expect: anyMember(200, { analyst: 403 }) },
