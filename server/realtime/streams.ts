@@ -1,18 +1,33 @@
 /**
  * The live streams behind the tRPC subscriptions (SSE through httpSubscriptionLink): new chat
- * messages and new notifications of one person. Each yields `tracked(id, item)`, so the client's
- * EventSource resumes with the last id it saw after a dropped connection; the stream then first
- * catches up from the database (nothing is lost while away), and then follows the bus.
+ * messages and new notifications of one person. A stream follows the bus (server/realtime/bus.ts)
+ * and reads each item from the database for the person, so it only ever carries what they may read.
  *
- * The bus subscription opens before the catch-up read, so an event that arrives meanwhile is
- * queued, not missed; items already sent are skipped by id.
+ * Resuming (spec: "resuming after a dropped connection without losing a message"): every event's id
+ * is the stream's resume position (resume.ts), which the client's EventSource sends back as
+ * Last-Event-ID when it reconnects (the tRPC link passes it as `lastEventId` too). A position names a
+ * floor and the items above it already delivered, so a resumed stream sends exactly what the client
+ * does not have yet, whatever order the writes committed in. A stream starts, and ends each
+ * (re)start, with an event carrying no item (`null`): its position, so that even a stream that had
+ * delivered nothing yet resumes from the moment it started; and the page's cue to reload what it
+ * shows (anything that happened before the stream was up).
+ *
+ * The bus subscription opens before anything is read, so an event that arrives meanwhile is
+ * queued, not missed; items already sent are skipped.
  */
 import { tracked, type TrackedEnvelope } from '@trpc/server';
+import type { TVerifiedIdentity } from '../auth/tokens';
 import type { TChatMessage, TNotificationItem } from '../contracts/social';
 import type { TAppDeps } from '../deps';
-import { messageFor, messagesAfter } from '../services/messages/conversations';
-import { notificationFor, notificationsAfter } from '../services/notifications/state';
+import {
+  messageFor,
+  messagesBetween,
+  newestMessageIdBefore,
+  newestMessageStamps,
+} from '../services/messages/conversations';
+import { notificationCreatedAt, notificationFor, notificationsBetween } from '../services/notifications/state';
 import type { TLiveEvent } from './bus';
+import { MAX_SEEN, MESSAGE_KEYS, NOTIFICATION_KEYS, ResumePosition, SETTLE_MS, type TKeyCodec } from './resume';
 
 type TDeps = Pick<TAppDeps, 'db' | 'bus'>;
 
@@ -81,67 +96,205 @@ function recentIds(max = 1000) {
   };
 }
 
-/** At most this many pages of 200 messages are replayed to a resumed stream. */
-const CATCH_UP_PAGES = 5;
+/**
+ * Items are read in pages of this many; after each page of a catch-up the floor moves up, so a
+ * position never names more than MAX_SEEN + PAGE items.
+ */
+const PAGE = 50;
+/**
+ * A client away longer than this many items is not sent them one by one: the stream starts afresh,
+ * and the page reloads its views (as on any (re)start).
+ */
+const CATCH_UP_PAGES = 1000 / PAGE;
 
-export async function* messageStream(
+interface TAfter {
+  position: bigint;
+  /** Within one position (notifications written in the same millisecond), after this key. */
+  key: string | null;
+}
+
+/** One kind of live item: where it is placed, how it is read, how a stream starts. */
+interface TLiveSource<T> {
+  tag: string;
+  codec: TKeyCodec;
+  keyOf(item: T): string;
+  positionOf(item: T): bigint;
+  createdAtOf(item: T): number;
+  /** The item a bus event is about, or null for events of the other kind. */
+  keyOfEvent(event: TLiveEvent): string | null;
+  one(key: string): Promise<T | null>;
+  /** Readable items after `after`, up to `upTo` (inclusive) when given, in order. */
+  between(after: TAfter, upTo: bigint | null, limit: number): Promise<T[]>;
+  /** A new stream's position: a settled floor, and what is already readable above it. */
+  start(now: number): Promise<ResumePosition>;
+  /** A position from an older page (a bare item id), or null. */
+  legacy(lastEventId: string): Promise<ResumePosition | null>;
+}
+
+function afterItem<T>(source: TLiveSource<T>, item: T): TAfter {
+  return { position: source.positionOf(item), key: source.keyOf(item) };
+}
+
+async function* liveStream<T>(
+  source: TLiveSource<T>,
   deps: TDeps,
   userId: string,
   lastEventId: string | null | undefined,
   signal: AbortSignal | undefined,
-): AsyncGenerator<TrackedEnvelope<TChatMessage>> {
+): AsyncGenerator<TrackedEnvelope<T | null>> {
   const { events, close } = await liveEvents(deps, userId, signal);
   const sent = recentIds();
-  try {
-    if (lastEventId && /^\d{1,19}$/.test(lastEventId)) {
-      // A dropped connection catches up on what it missed, up to a bound: a page that was away
-      // longer (or asks from 0) reloads its chats from the queries instead of a replay of everything.
-      let cursor = BigInt(lastEventId);
-      for (let page = 0; page < CATCH_UP_PAGES; page += 1) {
-        const missed = await messagesAfter(deps.db, userId, cursor);
-        for (const message of missed) {
-          sent.add(message.messageId);
-          yield tracked(message.messageId, message);
-        }
-        if (missed.length < 200) break;
-        cursor = BigInt(missed[missed.length - 1]!.messageId);
-      }
+  let position!: ResumePosition;
+  const delivered = (key: string) => position.has(key) || sent.has(key);
+
+  function deliver(item: T): TrackedEnvelope<T> {
+    const key = source.keyOf(item);
+    position.add(key, source.positionOf(item), source.createdAtOf(item));
+    sent.add(key);
+    return tracked(position.encode(), item);
+  }
+
+  /** Moves the floor up as far as is settled, first sending what is still missing below it. */
+  async function* settle(): AsyncGenerator<TrackedEnvelope<T>> {
+    const target = position.settleTarget(Date.now());
+    if (target <= position.floor) return;
+    let after: TAfter = { position: position.floor, key: null };
+    for (;;) {
+      const items = await source.between(after, target, PAGE);
+      for (const item of items) if (!delivered(source.keyOf(item))) yield deliver(item);
+      if (items.length < PAGE) break;
+      after = afterItem(source, items[items.length - 1]!);
     }
+    position.moveFloor(target);
+  }
+
+  try {
+    const resumed = lastEventId
+      ? (ResumePosition.parse(source.tag, source.codec, lastEventId) ?? (await source.legacy(lastEventId)))
+      : null;
+    if (resumed) {
+      // Catch up: whatever is readable above the floor and not named, in order.
+      position = resumed;
+      let after: TAfter = { position: position.floor, key: null };
+      let complete = false;
+      for (let page = 0; page < CATCH_UP_PAGES && !complete; page += 1) {
+        const items = await source.between(after, null, PAGE);
+        for (const item of items) {
+          const key = source.keyOf(item);
+          if (position.has(key)) position.learn(key, source.positionOf(item), source.createdAtOf(item));
+          else yield deliver(item);
+        }
+        complete = items.length < PAGE;
+        if (items.length > 0) after = afterItem(source, items[items.length - 1]!);
+        if (complete) position.forgetUnknown();
+        // What was just sent is mostly settled: the position forgets it as it goes.
+        yield* settle();
+      }
+      if (!complete) position = await source.start(Date.now());
+    } else {
+      position = await source.start(Date.now());
+    }
+    // Started (or resumed and caught up): the position, for a stream that has sent nothing yet too,
+    // and the page's cue to reload what it shows.
+    yield tracked(position.encode(), null);
     for await (const event of events) {
-      if (event.kind !== 'message' || sent.has(event.messageId)) continue;
-      const message = await messageFor(deps.db, userId, BigInt(event.messageId));
-      if (!message) continue;
-      sent.add(message.messageId);
-      yield tracked(message.messageId, message);
+      const key = source.keyOfEvent(event);
+      if (key === null || delivered(key)) continue;
+      const item = await source.one(key);
+      if (!item) continue;
+      yield* settle();
+      if (!delivered(key)) yield deliver(item);
     }
   } finally {
     close();
   }
 }
 
-export async function* notificationStream(
+function messageSource(deps: TDeps, userId: string): TLiveSource<TChatMessage> {
+  const source: TLiveSource<TChatMessage> = {
+    tag: 'm',
+    codec: MESSAGE_KEYS,
+    keyOf: (message) => message.messageId,
+    positionOf: (message) => BigInt(message.messageId),
+    createdAtOf: (message) => Date.parse(message.createdAt),
+    keyOfEvent: (event) => (event.kind === 'message' ? event.messageId : null),
+    one: (key) => messageFor(deps.db, userId, BigInt(key)),
+    between: (after, upTo, limit) => messagesBetween(deps.db, userId, after.position, upTo, limit),
+    async start(now) {
+      // The floor: the newest message (anyone's) old enough that every id below it is settled;
+      // above it, the person's readable messages are what the page loads itself.
+      let floor = await newestMessageIdBefore(deps.db, new Date(now - SETTLE_MS));
+      const known = await newestMessageStamps(deps.db, userId, floor, MAX_SEEN + 1);
+      if (known.length > MAX_SEEN) floor = known.pop()!.id;
+      const position = new ResumePosition(source.tag, source.codec, floor);
+      for (const stamp of known) position.add(stamp.id.toString(), stamp.id, stamp.createdAt.getTime());
+      return position;
+    },
+    async legacy(lastEventId) {
+      // A bare message id (pages from before resume positions): after it.
+      return /^\d{1,19}$/.test(lastEventId) ? new ResumePosition(source.tag, source.codec, BigInt(lastEventId)) : null;
+    },
+  };
+  return source;
+}
+
+function notificationSource(deps: TDeps, viewer: TVerifiedIdentity): TLiveSource<TNotificationItem> {
+  const at = (position: bigint) => new Date(Number(position));
+  const source: TLiveSource<TNotificationItem> = {
+    tag: 'n',
+    codec: NOTIFICATION_KEYS,
+    keyOf: (item) => item.notificationId,
+    positionOf: (item) => BigInt(Date.parse(item.createdAt)),
+    createdAtOf: (item) => Date.parse(item.createdAt),
+    keyOfEvent: (event) => (event.kind === 'notification' ? event.notificationId : null),
+    one: (key) => notificationFor(deps.db, viewer, key),
+    between: (after, upTo, limit) =>
+      notificationsBetween(
+        deps.db,
+        viewer,
+        { createdAt: at(after.position), id: after.key },
+        upTo === null ? null : at(upTo),
+        limit,
+      ),
+    async start(now) {
+      // A notification is placed by when it was written: the floor is simply SETTLE_MS ago.
+      const position = new ResumePosition(source.tag, source.codec, BigInt(now - SETTLE_MS));
+      // (Over 2 × MAX_SEEN in those minutes, the newest beyond them would be sent again on a resume.)
+      const known = await source.between({ position: position.floor, key: null }, null, MAX_SEEN * 2);
+      // More than MAX_SEEN written in the last minutes: the floor moves up past the oldest of them.
+      if (known.length > MAX_SEEN) position.moveFloor(source.positionOf(known[known.length - MAX_SEEN - 1]!));
+      for (const item of known) position.add(item.notificationId, source.positionOf(item), source.createdAtOf(item));
+      return position;
+    },
+    async legacy(lastEventId) {
+      // A bare notification id (pages from before resume positions): after it.
+      if (!/^[0-9a-f-]{36}$/.test(lastEventId)) return null;
+      const createdAt = await notificationCreatedAt(deps.db, viewer.userId, lastEventId);
+      if (!createdAt) return null;
+      const position = new ResumePosition(source.tag, source.codec, BigInt(createdAt.getTime()) - 1n);
+      position.add(lastEventId, BigInt(createdAt.getTime()), createdAt.getTime());
+      return position;
+    },
+  };
+  return source;
+}
+
+/** New messages in any of the person's conversations; `null` items carry the position only. */
+export function messageStream(
   deps: TDeps,
-  userId: string,
+  viewer: TVerifiedIdentity,
   lastEventId: string | null | undefined,
   signal: AbortSignal | undefined,
-): AsyncGenerator<TrackedEnvelope<TNotificationItem>> {
-  const { events, close } = await liveEvents(deps, userId, signal);
-  const sent = recentIds();
-  try {
-    if (lastEventId) {
-      for (const item of await notificationsAfter(deps.db, userId, lastEventId)) {
-        sent.add(item.notificationId);
-        yield tracked(item.notificationId, item);
-      }
-    }
-    for await (const event of events) {
-      if (event.kind !== 'notification' || sent.has(event.notificationId)) continue;
-      const item = await notificationFor(deps.db, userId, event.notificationId);
-      if (!item) continue;
-      sent.add(item.notificationId);
-      yield tracked(item.notificationId, item);
-    }
-  } finally {
-    close();
-  }
+): AsyncGenerator<TrackedEnvelope<TChatMessage | null>> {
+  return liveStream(messageSource(deps, viewer.userId), deps, viewer.userId, lastEventId, signal);
+}
+
+/** New notifications the person may see; `null` items carry the position only. */
+export function notificationStream(
+  deps: TDeps,
+  viewer: TVerifiedIdentity,
+  lastEventId: string | null | undefined,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<TrackedEnvelope<TNotificationItem | null>> {
+  return liveStream(notificationSource(deps, viewer), deps, viewer.userId, lastEventId, signal);
 }

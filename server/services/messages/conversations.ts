@@ -377,11 +377,21 @@ export async function messageFor(db: TDb, userId: string, messageId: bigint): Pr
   return row ? toMessage(row, userId) : null;
 }
 
-/** Messages after `afterId` in the person's conversations (a resumed stream catching up). */
-export async function messagesAfter(db: TDb, userId: string, afterId: bigint, limit = 200): Promise<TChatMessage[]> {
+/**
+ * Messages in the person's conversations with an id in (afterId, upToId] (no upper bound without
+ * `upToId`), oldest first: a resumed live stream catching up, or making sure of a range before it
+ * moves its resume position past it (server/realtime/streams.ts).
+ */
+export async function messagesBetween(
+  db: TDb,
+  userId: string,
+  afterId: bigint,
+  upToId: bigint | null,
+  limit = 200,
+): Promise<TChatMessage[]> {
   const rows = await db.chatMessage.findMany({
     where: {
-      id: { gt: afterId },
+      id: { gt: afterId, ...(upToId !== null ? { lte: upToId } : {}) },
       senderId: { notIn: await blockersOf(db, userId) },
       conversation: { members: { some: { userId } } },
     },
@@ -390,4 +400,39 @@ export async function messagesAfter(db: TDb, userId: string, afterId: bigint, li
     take: limit,
   });
   return rows.map((row) => toMessage(row, userId));
+}
+
+/**
+ * Id and time of the newest `limit` messages above `afterId` the person may read, newest first (what
+ * a live stream's page already shows when the stream starts).
+ */
+export async function newestMessageStamps(
+  db: TDb,
+  userId: string,
+  afterId: bigint,
+  limit: number,
+): Promise<{ id: bigint; createdAt: Date }[]> {
+  return db.chatMessage.findMany({
+    where: {
+      id: { gt: afterId },
+      senderId: { notIn: await blockersOf(db, userId) },
+      conversation: { members: { some: { userId } } },
+    },
+    select: { id: true, createdAt: true },
+    orderBy: { id: 'desc' },
+    take: limit,
+  });
+}
+
+/**
+ * The id of the newest message (anyone's) written at or before `before`, 0 when none: it reads back
+ * from the newest id, so only the messages written since `before` are passed over.
+ */
+export async function newestMessageIdBefore(db: TDb, before: Date): Promise<bigint> {
+  const row = await db.chatMessage.findFirst({
+    where: { createdAt: { lte: before } },
+    select: { id: true },
+    orderBy: { id: 'desc' },
+  });
+  return row?.id ?? 0n;
 }

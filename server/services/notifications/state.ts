@@ -120,7 +120,6 @@ export async function describeNotifications(db: TDb, rows: TRow[]): Promise<TNot
   });
 }
 
-const ROW_SELECT = { id: true, kind: true, payload: true, createdAt: true, readAt: true } as const;
 const ROW_COLUMNS = Prisma.sql`n.id, n.kind, n.payload, n.created_at AS createdAt, n.read_at AS readAt`;
 
 /**
@@ -193,32 +192,47 @@ export async function markNotificationsRead(db: TDb, viewer: TVerifiedIdentity, 
   return { ok: true as const };
 }
 
-/** One notification for a live stream, if it is `userId`'s. */
+/** One notification for a live stream, if it is the viewer's and still theirs to see. */
 export async function notificationFor(
   db: TDb,
-  userId: string,
+  viewer: TVerifiedIdentity,
   notificationId: string,
 ): Promise<TNotificationItem | null> {
-  const row = await db.notification.findFirst({ where: { id: notificationId, userId }, select: ROW_SELECT });
-  return row ? ((await describeNotifications(db, [row]))[0] ?? null) : null;
+  const visible = await visibleNotificationsCondition(db, viewer);
+  const rows = await db.$queryRaw<TRow[]>`
+    SELECT ${ROW_COLUMNS} FROM notifications n
+    WHERE n.id = ${notificationId} AND n.user_id = ${viewer.userId} AND ${visible}`;
+  return rows.length > 0 ? ((await describeNotifications(db, rows))[0] ?? null) : null;
 }
 
 /**
- * Notifications after a given one (a resumed stream catching up), in (createdAt, id) order so one
- * made in the same millisecond is neither repeated nor skipped; the newest 100 at most (the bell
- * reloads its state on reconnecting anyway).
+ * The viewer's notifications after a point in (createdAt, id) order — after `after.createdAt`, or
+ * after that moment's `after.id` — up to `upTo` (inclusive) when given, oldest first, only what
+ * they may still see: a resumed live stream catching up, or making sure of a range before it moves
+ * its resume position past it (server/realtime/streams.ts).
  */
-export async function notificationsAfter(db: TDb, userId: string, afterId: string): Promise<TNotificationItem[]> {
-  const after = await db.notification.findFirst({ where: { id: afterId, userId }, select: { createdAt: true } });
-  if (!after) return [];
-  const rows = await db.notification.findMany({
-    where: {
-      userId,
-      OR: [{ createdAt: { gt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: afterId } }],
-    },
-    select: ROW_SELECT,
-    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-    take: 100,
-  });
+export async function notificationsBetween(
+  db: TDb,
+  viewer: TVerifiedIdentity,
+  after: { createdAt: Date; id: string | null },
+  upTo: Date | null,
+  limit = 200,
+): Promise<TNotificationItem[]> {
+  const visible = await visibleNotificationsCondition(db, viewer);
+  const from =
+    after.id === null
+      ? Prisma.sql`n.created_at > ${after.createdAt}`
+      : Prisma.sql`(n.created_at > ${after.createdAt} OR (n.created_at = ${after.createdAt} AND n.id > ${after.id}))`;
+  const until = upTo ? Prisma.sql`AND n.created_at <= ${upTo}` : Prisma.empty;
+  const rows = await db.$queryRaw<TRow[]>`
+    SELECT ${ROW_COLUMNS} FROM notifications n
+    WHERE n.user_id = ${viewer.userId} AND ${from} ${until} AND ${visible}
+    ORDER BY n.created_at ASC, n.id ASC LIMIT ${limit}`;
   return describeNotifications(db, rows);
+}
+
+/** When one of the person's notifications was written (a resume position from an older page). */
+export async function notificationCreatedAt(db: TDb, userId: string, notificationId: string): Promise<Date | null> {
+  const row = await db.notification.findFirst({ where: { id: notificationId, userId }, select: { createdAt: true } });
+  return row?.createdAt ?? null;
 }

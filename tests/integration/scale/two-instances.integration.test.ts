@@ -77,7 +77,10 @@ describe('two instances, one database, one Redis', () => {
     const subscription = bobOnSecond.messages.onMessage.subscribe(undefined, {
       onStarted: () => started(),
       onData: (value) => {
-        received.push((value as unknown as { id: string }).id);
+        // Events without a message carry the stream's resume position only.
+        const message = (value as unknown as { data: { messageId: string } | null }).data;
+        if (!message) return;
+        received.push(message.messageId);
         arrived();
       },
     });

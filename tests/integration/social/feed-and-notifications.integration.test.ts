@@ -164,8 +164,11 @@ describe('notifications', () => {
     const stream = await reader.caller.notifications.onNotification();
     const listening = (async () => {
       for await (const envelope of stream) {
-        // The typed caller hands `tracked()` envelopes through as they are: [id, item].
-        heard.push((envelope as unknown as [string, TNotificationItem])[1].title);
+        // The typed caller hands `tracked()` envelopes through as they are: [id, item]; an item of
+        // null carries the stream's resume position only.
+        const item = (envelope as unknown as [string, TNotificationItem | null])[1];
+        if (!item) continue;
+        heard.push(item.title);
         if (heard.length >= 1) break;
       }
     })();

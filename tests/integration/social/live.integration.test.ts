@@ -34,25 +34,34 @@ async function person() {
   return { id: member.id, token: identity.token };
 }
 
-/** Collects a subscription's items until `count` arrived (or times out). */
+/**
+ * Collects a subscription's items until `count` arrived (or times out). Events without an item
+ * (the stream's resume position at each (re)start) are kept apart, in `positions`.
+ */
 function collect<T>(
-  subscribe: (handlers: { onData: (value: { id: string; data: T }) => void; onStarted: () => void }) => {
+  subscribe: (handlers: { onData: (value: { id: string; data: T | null }) => void; onStarted: () => void }) => {
     unsubscribe(): void;
   },
 ) {
   const items: { id: string; data: T }[] = [];
+  const positions: string[] = [];
   let started!: () => void;
   const ready = new Promise<void>((resolve) => (started = resolve));
   const waiters: { count: number; resolve: () => void }[] = [];
   const subscription = subscribe({
     onStarted: () => started(),
     onData(value) {
-      items.push(value);
+      if (value.data === null) {
+        positions.push(value.id);
+        return;
+      }
+      items.push({ id: value.id, data: value.data });
       for (const waiter of waiters) if (items.length >= waiter.count) waiter.resolve();
     },
   });
   return {
     items,
+    positions,
     ready,
     until(count: number, timeoutMs = 8_000) {
       if (items.length >= count) return Promise.resolve();
@@ -84,7 +93,7 @@ describe('live messages', () => {
     const live = collect<TChatMessage>((handlers) =>
       bobOnSecond.messages.onMessage.subscribe(undefined, {
         onStarted: handlers.onStarted,
-        onData: (value) => handlers.onData(value as unknown as { id: string; data: TChatMessage }),
+        onData: (value) => handlers.onData(value as unknown as { id: string; data: TChatMessage | null }),
       }),
     );
     await live.ready;
@@ -92,21 +101,21 @@ describe('live messages', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     const sent = await annOnFirst.messages.send.mutate({ conversationId, body: 'Hello from the first instance' });
     await live.until(1);
-    expect(live.items[0]!.id).toBe(sent.messageId);
+    expect(live.items[0]!.data.messageId).toBe(sent.messageId);
     expect(live.items[0]!.data).toMatchObject({ body: 'Hello from the first instance', isMine: false, conversationId });
     live.stop();
 
-    // Away: two more messages; the stream resumes from the last id it saw and gets exactly those.
+    // Away: two more messages; the stream resumes from the last position it had and gets exactly those.
     const missed = [
       await annOnFirst.messages.send.mutate({ conversationId, body: 'While you were away (1)' }),
       await annOnFirst.messages.send.mutate({ conversationId, body: 'While you were away (2)' }),
     ];
     const resumed = collect<TChatMessage>((handlers) =>
       bobOnSecond.messages.onMessage.subscribe(
-        { lastEventId: sent.messageId },
+        { lastEventId: live.items[0]!.id },
         {
           onStarted: handlers.onStarted,
-          onData: (value) => handlers.onData(value as unknown as { id: string; data: TChatMessage }),
+          onData: (value) => handlers.onData(value as unknown as { id: string; data: TChatMessage | null }),
         },
       ),
     );
@@ -115,7 +124,10 @@ describe('live messages', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     const after = await annOnFirst.messages.send.mutate({ conversationId, body: 'Back live' });
     await resumed.until(3);
-    expect(resumed.items.map((item) => item.id)).toEqual([...missed.map((m) => m.messageId), after.messageId]);
+    expect(resumed.items.map((item) => item.data.messageId)).toEqual([
+      ...missed.map((m) => m.messageId),
+      after.messageId,
+    ]);
     resumed.stop();
 
     const unread = await bobOnSecond.messages.unreadCount.query();
@@ -131,7 +143,7 @@ describe('live messages', () => {
     const eveStream = collect<TChatMessage>((handlers) =>
       clientFor(second.baseUrl, eve.token).messages.onMessage.subscribe(undefined, {
         onStarted: handlers.onStarted,
-        onData: (value) => handlers.onData(value as unknown as { id: string; data: TChatMessage }),
+        onData: (value) => handlers.onData(value as unknown as { id: string; data: TChatMessage | null }),
       }),
     );
     await eveStream.ready;
@@ -143,7 +155,7 @@ describe('live messages', () => {
         { lastEventId: '0' },
         {
           onStarted: handlers.onStarted,
-          onData: (value) => handlers.onData(value as unknown as { id: string; data: TChatMessage }),
+          onData: (value) => handlers.onData(value as unknown as { id: string; data: TChatMessage | null }),
         },
       ),
     );
@@ -163,7 +175,7 @@ describe('live messages', () => {
     const live = collect<TNotificationItem>((handlers) =>
       clientFor(second.baseUrl, owner.token).notifications.onNotification.subscribe(undefined, {
         onStarted: handlers.onStarted,
-        onData: (value) => handlers.onData(value as unknown as { id: string; data: TNotificationItem }),
+        onData: (value) => handlers.onData(value as unknown as { id: string; data: TNotificationItem | null }),
       }),
     );
     await live.ready;

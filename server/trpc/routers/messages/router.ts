@@ -24,7 +24,8 @@ import {
 import { dismissReminder, listReminders } from '../../../services/messages/reminders';
 import { authedProcedure, router } from '../../init';
 
-export const ZLiveInput = z.object({ lastEventId: z.string().max(64).nullish() }).optional();
+/** A live stream's input: the resume position it had (server/realtime/resume.ts), when resuming. */
+export const ZLiveInput = z.object({ lastEventId: z.string().max(8192).nullish() }).optional();
 
 export const messagesRouter = router({
   conversations: authedProcedure.query(({ ctx }) => listConversations(ctx.db, ctx.identity)),
@@ -39,10 +40,13 @@ export const messagesRouter = router({
     .input(ZConversationId.extend({ upToId: ZMessageIdText }))
     .mutation(({ ctx, input }) => markRead(ctx.db, ctx.identity, input)),
   unreadCount: authedProcedure.query(async ({ ctx }) => ({ count: await unreadCount(ctx.db, ctx.identity.userId) })),
-  /** New messages in any of my conversations, live; resumes after `lastEventId` (a message id). */
+  /**
+   * New messages in any of my conversations, live; resumes from `lastEventId` (a resume position).
+   * An event without a message (null) carries the position only, at each (re)start.
+   */
   onMessage: authedProcedure
     .input(ZLiveInput)
-    .subscription(({ ctx, input, signal }) => messageStream(ctx, ctx.identity.userId, input?.lastEventId, signal)),
+    .subscription(({ ctx, input, signal }) => messageStream(ctx, ctx.identity, input?.lastEventId, signal)),
 
   // ---- Reminders ----
   reminders: authedProcedure.query(({ ctx }) => listReminders(ctx.db, ctx.identity)),

@@ -24,10 +24,13 @@ export const notificationsRouter = router({
   markRead: authedProcedure
     .input(ZNotificationIds)
     .mutation(({ ctx, input }) => markNotificationsRead(ctx.db, ctx.identity, input.notificationIds)),
-  /** New notifications, live; resumes after `lastEventId` (a notification id). */
+  /**
+   * New notifications, live; resumes from `lastEventId` (a resume position). An event without a
+   * notification (null) carries the position only, at each (re)start.
+   */
   onNotification: authedProcedure
     .input(ZLiveInput)
-    .subscription(({ ctx, input, signal }) => notificationStream(ctx, ctx.identity.userId, input?.lastEventId, signal)),
+    .subscription(({ ctx, input, signal }) => notificationStream(ctx, ctx.identity, input?.lastEventId, signal)),
   /** An e-mail's one-click link: acts when its signature holds, else answers 'confirm'. */
   emailAction: publicProcedure
     .input(ZEmailActionLink)
