@@ -320,8 +320,12 @@ export function ChatsPanel({ pickerOpen, onClosePicker }: { pickerOpen: boolean;
     {},
     {
       onData(event) {
-        const message = unwrapTracked<TChatMessage>(event);
+        const message = unwrapTracked<TChatMessage | null>(event);
         if (message?.conversationId) addLive(message);
+        // An event without a message: the stream (re)started (first opened, or back after a dropped
+        // connection) and carries its resume position. What arrived before it was up shows only
+        // in a reload: the open thread's messages too, not only the list and the counts.
+        else void utils.messages.messages.invalidate();
         void utils.messages.conversations.invalidate();
         void utils.notifications.state.invalidate();
       },

@@ -33,7 +33,11 @@ export function unreadLabel(count: number): string {
   return count > 99 ? '99+' : String(count);
 }
 
-/** Keeps the notifications state fresh while the page is open. */
+/**
+ * Keeps the notifications state fresh while the page is open: reloaded when a notification arrives,
+ * and when the stream (re)starts (its event without a notification: first opened, or back after a
+ * dropped connection), so what came while it was down shows too.
+ */
 function useLiveNotifications(): void {
   const utils = trpc.useUtils();
   trpc.notifications.onNotification.useSubscription(

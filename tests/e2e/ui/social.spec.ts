@@ -127,6 +127,99 @@ test.describe('social', () => {
     await Promise.all([ann.context.close(), ben.context.close()]);
   });
 
+  test('a chat open across a dropped connection shows what was written meanwhile, and the bell too', async ({
+    browser,
+    baseURL,
+  }) => {
+    const ann = await member(browser, baseURL, 'drop-ann');
+    const ben = await member(browser, baseURL, 'drop-ben');
+    await follow(ann, ben);
+    await follow(ben, ann);
+    await ann.page.goto(`/messages/chats/?to=${ben.userId}`);
+    await expect(ann.page).toHaveURL(/\/messages\/chats\/\?conversation=[0-9a-f-]{36}$/);
+    const conversationId = new URL(ann.page.url()).searchParams.get('conversation')!;
+    await ann.page.getByTestId('chat-input').fill('Before the drop');
+    await ann.page.getByTestId('chat-input').press('Enter');
+
+    // Ben's live streams can be cut like a network drop (the response body errors under the
+    // EventSource; reconnecting waits until the network is back), from his next page on.
+    await ben.context.addInitScript(() => {
+      const original = window.fetch.bind(window);
+      const cuts = new Set<() => void>();
+      let gate = Promise.resolve();
+      let reopen = () => {};
+      const live = window as unknown as { __liveDrop: () => void; __liveBack: () => void };
+      live.__liveDrop = () => {
+        gate = new Promise<void>((resolve) => (reopen = resolve));
+        for (const cut of cuts) cut();
+        cuts.clear();
+      };
+      live.__liveBack = () => reopen();
+      window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = input instanceof Request ? input.url : String(input);
+        if (!/onMessage|onNotification/.test(url)) return original(input, init);
+        await gate;
+        const response = await original(input, init);
+        const upstream = response.body!.getReader();
+        let controller!: ReadableStreamDefaultController<Uint8Array>;
+        const body = new ReadableStream<Uint8Array>({
+          start: (c) => void (controller = c),
+          async pull(c) {
+            try {
+              const { done, value } = await upstream.read();
+              if (done) c.close();
+              else c.enqueue(value);
+            } catch (error) {
+              c.error(error);
+            }
+          },
+          cancel: (reason) => upstream.cancel(reason),
+        });
+        cuts.add(() => {
+          controller.error(new TypeError('network connection lost'));
+          void upstream.cancel().catch(() => undefined);
+        });
+        return new Response(body, { status: response.status, headers: response.headers });
+      };
+    });
+
+    // Ben's thread is open; his live streams have delivered nothing yet.
+    const streams = ['messages.onMessage', 'notifications.onNotification'];
+    const opened = streams.map((name) => ben.page.waitForRequest((request) => request.url().includes(name)));
+    await ben.page.goto(`/messages/chats/?conversation=${conversationId}`);
+    await Promise.all(opened);
+    const benThread = ben.page.getByTestId('chat-thread');
+    await expect(benThread.getByTestId('chat-message')).toHaveCount(1);
+    await ben.page.waitForTimeout(500);
+
+    // The connection drops; meanwhile Ann writes and a new follower comes.
+    await ben.page.evaluate(() => (window as unknown as { __liveDrop: () => void }).__liveDrop());
+    await ann.page.getByTestId('chat-input').fill('While you were offline');
+    await ann.page.getByTestId('chat-input').press('Enter');
+    await expect(ann.page.getByTestId('chat-thread').getByTestId('chat-message')).toHaveCount(2);
+    const fan = await member(browser, baseURL, 'drop-fan');
+    await follow(fan, ben);
+    await ben.page.waitForTimeout(1_000);
+    await expect(benThread.getByTestId('chat-message')).toHaveCount(1);
+
+    // Back: each stream reconnects from the position it had (its Last-Event-ID), and the page shows
+    // what it missed without a reload.
+    const resumed = streams.map((name) =>
+      ben.page.waitForRequest(
+        (request) => request.url().includes(name) && Boolean(request.headers()['last-event-id']),
+        { timeout: 20_000 },
+      ),
+    );
+    await ben.page.evaluate(() => (window as unknown as { __liveBack: () => void }).__liveBack());
+    await Promise.all(resumed);
+    await expect(benThread.getByTestId('chat-message')).toHaveCount(2, { timeout: 20_000 });
+    await expect(benThread.getByTestId('chat-message').last()).toContainText('While you were offline');
+    await ben.page.getByTestId('notifications-bell').click();
+    await expect(ben.page.getByTestId('notifications-menu')).toContainText('started following you');
+
+    await Promise.all([ann.context.close(), ben.context.close(), fan.context.close()]);
+  });
+
   test('a member sees reminders, activity, their home sections and the notifications bell', async ({
     browser,
     baseURL,
