@@ -20,6 +20,7 @@
  *   npm run bench:api -- --rounds 3          → repeat ours/raw alternately and report the median
  *   npm run bench:api -- --only wish         → only the calls whose name contains the word
  *   npm run bench:api -- --explain           → first, MariaDB's EXPLAIN of every statement both calls run
+ *   BENCH_LOG_LEVEL=warn, BENCH_POOL_SIZE=20 → what logging or the pool size cost (defaults: info, 10)
  *   npm run bench:api -- --check             → only check that both answer the same, no load (a test runs this,
  *                                              so the bare baseline cannot drift from our answers unnoticed)
  */
@@ -294,7 +295,7 @@ async function main(): Promise<void> {
       JWT_SECRET,
       PUBLIC_URL,
       REDIS_URL: '',
-      DATABASE_POOL_SIZE: '10',
+      DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE ?? '10',
     };
     const ours = await startProcess(
       'ours',
@@ -302,7 +303,7 @@ async function main(): Promise<void> {
       {
         ...env,
         NODE_ENV: 'production',
-        LOG_LEVEL: 'info',
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
         RENDERER_DIST: '/nonexistent',
       },
       // e.g. BENCH_API_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile ours under load.

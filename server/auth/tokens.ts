@@ -5,6 +5,7 @@
  */
 import { createPublicKey, createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
+import { LRUCache } from 'lru-cache';
 import type { TConfig } from '../config';
 import type { TIdentity } from '../contracts/identity';
 
@@ -72,11 +73,36 @@ function verifyingKey(config: TConfig['jwt']): KeyObject {
   return key;
 }
 
+/**
+ * Identities already verified, per configuration, by token (and audit token), until the token
+ * expires: a client sends the same access token with every request of its life (15 minutes by
+ * default), and checking its signature again each time was a tenth of a simple read's CPU. Only a
+ * token that verified is kept, never longer than its own expiry; revocation is not decided here
+ * (request-identity.ts checks the token's family on every request). A cached identity is frozen,
+ * since every request of that client shares it.
+ */
+const verifiedIdentities = new WeakMap<TJwtConfig, LRUCache<string, TVerifiedIdentity>>();
+
 export function verifyAccessToken(
   config: TJwtConfig,
   token: string,
   auditToken: string | null = null,
 ): TVerifiedIdentity {
+  let cache = verifiedIdentities.get(config);
+  if (!cache) {
+    cache = new LRUCache<string, TVerifiedIdentity>({ max: 10_000, ttlAutopurge: false });
+    verifiedIdentities.set(config, cache);
+  }
+  const cacheKey = auditToken ? `${token} ${auditToken}` : token;
+  const known = cache.get(cacheKey);
+  if (known) return known;
+  const identity = Object.freeze(verifyAccessTokenUncached(config, token, auditToken));
+  const lifetimeMs = identity.expires * 1000 - Date.now();
+  if (lifetimeMs > 0) cache.set(cacheKey, identity, { ttl: lifetimeMs });
+  return identity;
+}
+
+function verifyAccessTokenUncached(config: TJwtConfig, token: string, auditToken: string | null): TVerifiedIdentity {
   const key = verifyingKey(config.jwt);
   let decoded: jwt.JwtPayload;
   try {

@@ -50,6 +50,8 @@ describe('the server process', () => {
       HOST: '127.0.0.1',
       JWT_SECRET: TEST_JWT_SECRET,
       RENDERER_DIST: '/nonexistent',
+      // Arrivals are logged at debug: the test watches them.
+      LOG_LEVEL: 'debug',
     });
     await waitFor(() => server.output().includes('Server listening'));
     const inFlight = Promise.all(
