@@ -44,8 +44,8 @@ export default defineConfig({
       name: 'ui',
       testMatch: /ui\/.*\.spec\.ts$/,
       testIgnore: /ui\/accessibility\.spec\.ts$/,
-      // The demo data is shared by these tests: never two at once, and not beside the api project.
-      dependencies: ['api'],
+      // The demo data is shared by these tests: never two at once. (No project dependencies: a
+      // dependent project waits for the whole phase before it, the sweep included.)
       workers: 1,
       use: { browserName: 'chromium', viewport: { width: 1280, height: 900 } },
     },
