@@ -241,6 +241,9 @@ export interface TActivityItem {
   activityId: string;
   kind: TActivityKind;
   actor: TPersonSummary;
+  /** What the actor did, the sentence after their name ("joined the group Book club"). */
+  action: string;
+  /** The whole sentence, the actor's name first. */
   text: string;
   path: string | null;
   createdAt: string;

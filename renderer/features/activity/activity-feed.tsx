@@ -36,10 +36,10 @@ export function ActivityRow({ item }: { item: TActivityItem }) {
             </Anchor>{' '}
             {path ? (
               <Anchor component={Link} to={path} inherit c="inherit" underline="always" data-testid="activity-link">
-                {item.text}
+                {item.action}
               </Anchor>
             ) : (
-              item.text
+              item.action
             )}
           </Text>
           <RelativeTime iso={item.createdAt} />

@@ -57,19 +57,20 @@ async function candidateEvents(
     ORDER BY a.id DESC LIMIT ${input.take}`;
 }
 
-function textOf(kind: TActivityKind, name: string, payload: Record<string, unknown>): string {
+/** What the actor did, as the rest of a sentence that starts with their name. */
+function actionOf(kind: TActivityKind, payload: Record<string, unknown>): string {
   const title = String(payload.title ?? payload.listTitle ?? '');
   switch (kind) {
     case 'wish-list-created':
-      return `${name} made a wish list: ${title}`;
+      return `made a wish list: ${title}`;
     case 'wish-added':
-      return `${name} wished for ${String(payload.wishTitle ?? 'something')} on ${String(payload.listTitle ?? 'a wish list')}`;
+      return `wished for ${String(payload.wishTitle ?? 'something')} on ${String(payload.listTitle ?? 'a wish list')}`;
     case 'exchange-joined':
-      return `${name} joined the gift exchange ${String(payload.exchangeTitle ?? '')}`.trim();
+      return `joined the gift exchange ${String(payload.exchangeTitle ?? '')}`.trim();
     case 'thank-you':
-      return `${name} thanked their Secret Santa in ${String(payload.exchangeTitle ?? 'a gift exchange')}`;
+      return `thanked their Secret Santa in ${String(payload.exchangeTitle ?? 'a gift exchange')}`;
     case 'group-joined':
-      return `${name} joined the group ${String(payload.groupName ?? '')}`.trim();
+      return `joined the group ${String(payload.groupName ?? '')}`.trim();
   }
 }
 
@@ -199,11 +200,13 @@ export async function readFeed(
       } else if (row.exchange_id) path = `/gift-exchanges/${row.exchange_id}/`;
       else if (row.group_id) path = `/groups/${row.group_id}/`;
       const person = summarize(actor);
+      const action = actionOf(row.kind as TActivityKind, payload);
       items.push({
         activityId: row.id.toString(),
         kind: row.kind as TActivityKind,
         actor: person,
-        text: textOf(row.kind as TActivityKind, person.displayName, payload),
+        action,
+        text: `${person.displayName} ${action}`,
         path,
         createdAt: row.created_at.toISOString(),
       });

@@ -20,7 +20,12 @@ async function feedTexts(person: TPerson, options: { groupId?: string } = {}): P
   let before: string | undefined;
   for (let page = 0; page < 20; page += 1) {
     const result = await person.caller.activity.feed({ limit: 5, ...(before ? { before } : {}), ...options });
-    texts.push(...result.items.map((item) => item.text));
+    for (const item of result.items) {
+      // The screen shows the actor's name (a link), then the action: the action never repeats it.
+      expect(item.text).toBe(`${item.actor.displayName} ${item.action}`);
+      expect(item.action.startsWith(item.actor.displayName)).toBe(false);
+      texts.push(item.text);
+    }
     if (!result.next) break;
     before = result.next;
   }
