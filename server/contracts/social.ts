@@ -188,6 +188,7 @@ export const NOTIFICATION_KINDS = [
   'group',
   'follow',
   'wish-created',
+  'gift-received',
 ] as const;
 export type TNotificationKindName = (typeof NOTIFICATION_KINDS)[number];
 

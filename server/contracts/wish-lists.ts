@@ -212,8 +212,13 @@ const wishOutput = {
   createdAt: z.string(),
 };
 
-/** A wish as its owner (or their manager editing it) sees it: nothing about claims. */
-export const ZOwnWish = z.object({ ...wishOutput, receivedAt: z.string().nullable() }).strict();
+/**
+ * A wish as its owner's side sees it: nothing about claims. `giversRevealedAt`: when marking it
+ * received first showed who gave it (they stay shown under gifts received, even once un-marked).
+ */
+export const ZOwnWish = z
+  .object({ ...wishOutput, receivedAt: z.string().nullable(), giversRevealedAt: z.string().nullable() })
+  .strict();
 /** A wish as everyone else sees it: how much is still wanted and what the viewer took. */
 export const ZWish = z
   .object({
@@ -250,13 +255,18 @@ export const ZPurchase = z.object({
 });
 export type TPurchase = z.infer<typeof ZPurchase>;
 
+/**
+ * A gift whose givers were revealed (by marking it received): `receivedAt` is null when it was
+ * un-marked since; the givers it showed stay listed.
+ */
 export const ZReceivedGift = z.object({
   wishId: z.string(),
   wishlistId: z.string(),
   title: z.string(),
   price: ZPrice.nullable(),
   imageUrl: z.string().nullable(),
-  receivedAt: z.string(),
+  receivedAt: z.string().nullable(),
+  giversRevealedAt: z.string(),
   givers: z.array(z.object({ person: ZPersonSummary, quantity: z.number().int() })),
 });
 export type TReceivedGift = z.infer<typeof ZReceivedGift>;

@@ -29,6 +29,7 @@ import {
   sendWishListMail,
   WISH_LIST_MAIL_JOB,
 } from '../services/notifications/follow-mails';
+import { GIFT_RECEIVED_MAIL_JOB, sendGiftReceivedMail } from '../services/wish-lists/received';
 import { sendWishListRequestMail, WISH_LIST_REQUEST_MAIL_JOB } from '../services/wish-lists/request';
 import { deleteExpiredIdempotencyKeys, IDEMPOTENCY_CLEANUP_JOB } from '../idempotency/idempotency';
 import { enqueueJob, type TJobHandler } from './queue';
@@ -40,6 +41,8 @@ export const JOB_HANDLERS: Record<string, TJobHandler> = {
   [PRICE_DROP_MAIL_JOB]: (deps, payload) => sendPriceDropMail(deps, payload as Parameters<typeof sendPriceDropMail>[1]),
   [WISH_LIST_REQUEST_MAIL_JOB]: (deps, payload) =>
     sendWishListRequestMail(deps, payload as Parameters<typeof sendWishListRequestMail>[1]),
+  [GIFT_RECEIVED_MAIL_JOB]: (deps, payload) =>
+    sendGiftReceivedMail(deps, payload as Parameters<typeof sendGiftReceivedMail>[1]),
   [INVITE_MAIL_JOB]: (deps, payload) => sendInviteMail(deps, payload as Parameters<typeof sendInviteMail>[1]),
   [DRAWN_MAIL_JOB]: (deps, payload) => sendDrawnMail(deps, payload as Parameters<typeof sendDrawnMail>[1]),
   [MESSAGE_MAIL_JOB]: (deps, payload) => sendMessageMail(deps, payload as Parameters<typeof sendMessageMail>[1]),

@@ -132,6 +132,31 @@ export function wishListRequestMail(input: {
   };
 }
 
+/** To a giver whose gift was marked received: its recipient's side now sees who gave it. */
+export function giftReceivedMail(input: {
+  to: string;
+  name: string;
+  ownerName: string;
+  /** Who marked it, when not the owner (their family manager). */
+  markedByName: string | null;
+  wishTitle: string;
+  listUrl: string;
+  manageUrl: string;
+}): TMail {
+  const who = input.markedByName ? `${input.markedByName} marked ${input.ownerName}’s` : `${input.ownerName} marked`;
+  const lines = [
+    `Hi ${input.name},`,
+    `${who} “${input.wishTitle}” received. The surprise is out: they can now see that it came from you.`,
+    manageLine(input.manageUrl),
+  ];
+  return {
+    to: input.to,
+    subject: `${input.ownerName} received “${input.wishTitle}” and knows it came from you`,
+    text: `${lines.join('\n\n')}\n\nSee the wish list: ${input.listUrl}\n`,
+    html: layout('Your gift was marked received', lines, { label: 'See the wish list', url: input.listUrl }),
+  };
+}
+
 /**
  * Every gift-exchange e-mail (invitations, draws, reminders, messages, thank-yous) in the exchange's
  * theme: its emoji leads the subject and heading, its colour paints the button.

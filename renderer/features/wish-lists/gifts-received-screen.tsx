@@ -1,7 +1,8 @@
 /**
  * /profile/:userId/gift-recived/ (v2.profile.giftsReceived): the gifts marked received, each with
  * who gave it ("From Sam Rivera and Kim Lee", or "Giver unknown") and when it arrived, with a
- * gentle nudge to say thank you. Until a gift is received its givers stay a surprise.
+ * gentle nudge to say thank you. Until a gift is received its givers stay a surprise; once shown
+ * they stay listed, also when the gift is no longer marked received (the givers were told).
  */
 import { Alert, Anchor, Card, Group, Image, Stack, Text } from '@mantine/core';
 import { Fragment } from 'react';
@@ -58,7 +59,9 @@ function GiftRow({ gift, userId }: { gift: TGift; userId: string }) {
           </Anchor>
           <Givers givers={gift.givers} />
           <Text size="sm" c="dimmed" data-testid="gift-received-at">
-            Received on {formatDate(gift.receivedAt)}
+            {gift.receivedAt
+              ? `Received on ${formatDate(gift.receivedAt)}`
+              : `No longer marked received; its givers were shown on ${formatDate(gift.giversRevealedAt)}`}
           </Text>
         </Stack>
         {gift.price ? (

@@ -1,7 +1,8 @@
 /**
  * /profile/:userId/wish-lists/:wishlistId/ (v2.profile.wishList): one list. Its owner (or their
- * family manager) gets the editable view, which carries nothing about what others bought; everyone
- * else gets the guest view, where they mark wishes as bought. The sort is in the address (?sort=).
+ * family manager) gets the editable view, which carries nothing about what others bought; the rest
+ * of the owner's side (switched in from the owner, a related account) the same without editing;
+ * everyone else the guest view, where they mark wishes as bought. The sort is in the address (?sort=).
  */
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
@@ -14,6 +15,7 @@ import { trpc } from '../../trpc';
 import { useMyUserId } from '../people/people-parts';
 import { GuestView } from './guest-view';
 import { OwnerView } from './owner-view';
+import { OwnSideView } from './owner-wish-actions';
 import { ListAccessError, PrivacyBadge, formatDate, type TWishListSummary } from './wish-list-parts';
 
 const SORT_LABELS: Record<TWishSort, string> = {
@@ -96,7 +98,7 @@ export default function WishListScreen() {
       description={list && !mine ? `${list.owner.displayName}'s wish list` : undefined}
       breadcrumbs={crumbs}
       actions={
-        data?.view === 'owner' ? (
+        data?.view === 'owner' && data.list.canEdit ? (
           <Button
             component={Link}
             to={href('v2.profile.editWishList', { userId: ownerId, wishlistId })}
@@ -119,7 +121,9 @@ export default function WishListScreen() {
             <ListFacts list={data.list} />
             {data.wishes.length > 1 ? sortSelect : null}
           </Group>
-          {data.view === 'owner' ? (
+          {data.view === 'owner' && !data.list.canEdit ? (
+            <OwnSideView detail={data} />
+          ) : data.view === 'owner' ? (
             <OwnerView detail={data} input={input} canWatchPrices={mine} />
           ) : (
             <GuestView detail={data} input={input} />

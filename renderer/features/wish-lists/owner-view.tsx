@@ -1,8 +1,9 @@
 /**
  * A list as its owner (or their family manager) sees it: wishes to add, edit, delete, reorder (drag
  * and drop, or the Move up / Move down buttons, saved at once and put back when the save fails),
- * mark received, and for wishes from the shop, watch the price. It shows nothing about what others
- * bought: the server's owner view has no such fields.
+ * mark received (after a confirmation: it shows the givers for good and tells them), and for wishes
+ * from the shop, watch the price. It shows nothing about what others bought: the server's owner
+ * view has no such fields.
  */
 import { Alert, Badge, Button, Card, Group, Stack, Switch, Text, VisuallyHidden } from '@mantine/core';
 import { useState, type DragEvent } from 'react';
@@ -13,6 +14,7 @@ import { trpc } from '../../trpc';
 import { GiftIcon } from '../../app/icons';
 import type { TWishSort } from '../../../server/contracts/wish-lists';
 import { EMPTY_WISH, WishForm, wishInput, wishValues, type TWishValues } from './wish-forms';
+import { ReceivedConfirm, WatchPriceButton, receivedToast, type TReceivedChange } from './owner-wish-actions';
 import { WishSummary, formatDate, type TOwnWish, type TWishListDetail, useWishToast } from './wish-list-parts';
 
 type TOwnerDetail = Extract<TWishListDetail, { view: 'owner' }>;
@@ -105,38 +107,6 @@ function WishModal({
   );
 }
 
-function WatchPriceButton({ wish }: { wish: TOwnWish }) {
-  const toast = useWishToast();
-  const watch = trpc.shop.subscribePriceDrop.useMutation();
-  async function start(): Promise<void> {
-    try {
-      const status = await watch.mutateAsync({ wishId: wish.wishId });
-      if (status.notificationsEnabled)
-        toast.success(`We will tell you when “${wish.title}” gets cheaper.`, 'Watching the price');
-      else
-        toast.info(
-          `You are watching “${wish.title}”, but price-drop notifications are off in your settings.`,
-          'Watching the price',
-        );
-    } catch (error) {
-      toast.error(errorText(error), 'Could not watch the price');
-    }
-  }
-  return (
-    <Button
-      size="xs"
-      variant="light"
-      onClick={() => void start()}
-      loading={watch.isPending}
-      disabled={watch.isSuccess}
-      data-testid="wish-watch-price"
-      aria-label={`${watch.isSuccess ? 'Watching the price' : 'Watch price'}: ${wish.title}`}
-    >
-      {watch.isSuccess ? 'Watching the price' : 'Watch price'}
-    </Button>
-  );
-}
-
 export function OwnerView({
   detail,
   input,
@@ -161,6 +131,7 @@ export function OwnerView({
     setModalOpen(true);
   };
   const [deleting, setDeleting] = useState<TOwnWish | null>(null);
+  const [receiving, setReceiving] = useState<TReceivedChange | null>(null);
   const [dragFrom, setDragFrom] = useState<number | null>(null);
   const [dragOver, setDragOver] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -195,11 +166,7 @@ export function OwnerView({
       .then((saved) => {
         cache.write((list) => list.map((item) => (item.wishId === saved.wishId ? saved : item)));
         void cache.utils.wishLists.giftsReceived.invalidate();
-        toast.success(
-          received
-            ? `“${wish.title}” is marked received. See who gave it under Gifts received.`
-            : `“${wish.title}” is no longer marked received.`,
-        );
+        toast.success(receivedToast(saved, received));
       })
       .catch((error: unknown) => {
         cache.restore(previous);
@@ -355,7 +322,7 @@ export function OwnerView({
                       label="Received"
                       aria-label={`Received: ${wish.title}`}
                       checked={wish.receivedAt !== null}
-                      onChange={(event) => toggleReceived(wish, event.currentTarget.checked)}
+                      onChange={(event) => setReceiving({ wish, received: event.currentTarget.checked })}
                       data-testid="wish-received"
                     />
                   </Group>
@@ -377,6 +344,14 @@ export function OwnerView({
         wishlistId={detail.list.wishlistId}
         onClose={() => setModalOpen(false)}
         onSaved={cache.refreshAll}
+      />
+      <ReceivedConfirm
+        change={receiving}
+        onConfirm={(change) => {
+          setReceiving(null);
+          toggleReceived(change.wish, change.received);
+        }}
+        onCancel={() => setReceiving(null)}
       />
       <ConfirmDialog
         opened={deleting !== null}

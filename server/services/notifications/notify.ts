@@ -11,7 +11,8 @@ import type { TAppDeps } from '../../deps';
 /**
  * 'exchange': an exchange event for one person (drawn, redrawn, reminders, messages, thank-yous);
  * 'group': an invitation, a join request, an approval; 'follow': someone followed you;
- * 'wish-created': a followed person's new wish list; 'price-drop', 'wish-list-request'.
+ * 'wish-created': a followed person's new wish list; 'price-drop', 'wish-list-request';
+ * 'gift-received': a gift the member gave was marked received, so its recipient knows the giver.
  */
 export type TNotificationKind = TNotificationKindName;
 

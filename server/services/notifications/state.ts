@@ -101,6 +101,15 @@ export async function describeNotifications(db: TDb, rows: TRow[]): Promise<TNot
         title = `${person('userId')} started following you`;
         path = `/profile/${String(payload.userId)}/`;
         break;
+      case 'gift-received': {
+        // To a giver: the recipient's side now sees who gave it (wish-lists/received.ts).
+        const wishTitle = String(payload.title ?? 'a wish');
+        title = payload.byUserId
+          ? `${person('byUserId')} marked ${person('userId')}’s “${wishTitle}” received: they can see it came from you`
+          : `${person('userId')} marked “${wishTitle}” received and can see it came from you`;
+        path = `/profile/${String(payload.userId)}/wish-lists/${String(payload.wishlistId)}/`;
+        break;
+      }
       case 'wish-created':
         title = `${person('userId')} made a new wish list`;
         path = `/profile/${String(payload.userId)}/wish-lists/${String(payload.wishlistId)}/`;

@@ -17,7 +17,7 @@ import { blockedEitherWay } from '../people/access';
 import { visibleListIds } from '../wish-lists/access';
 
 /** Kinds whose payload names the person they are about, and the keys that name them. */
-const ACTOR_KINDS = ['follow', 'wish-created', 'wish-list-request', 'group'] as const;
+const ACTOR_KINDS = ['follow', 'wish-created', 'wish-list-request', 'group', 'gift-received'] as const;
 const ACTOR_KEYS = ['userId', 'requesterId', 'byUserId'] as const;
 
 /** A payload field as text ('' when absent or when the payload is damaged: MySQL refuses bad JSON). */

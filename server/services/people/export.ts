@@ -11,6 +11,7 @@
 import type { TVerifiedIdentity } from '../../auth/tokens';
 import type { TDb } from '../../db/client';
 import { AppError } from '../../errors';
+import { ownerSideOf } from '../wish-lists/access';
 import { requireMember } from './access';
 
 export async function exportMyData(db: TDb, identity: TVerifiedIdentity | null) {
@@ -58,7 +59,7 @@ export async function exportMyData(db: TDb, identity: TVerifiedIdentity | null) 
   const [wishLists, purchases, exchanges, groups, conversations, notifications, reminders, activity] =
     await Promise.all([
       exportWishLists(db, userId),
-      exportPurchases(db, userId),
+      exportPurchases(db, caller),
       exportExchanges(db, userId),
       exportGroups(db, userId),
       exportConversations(db, userId),
@@ -135,8 +136,13 @@ function exportWishLists(db: TDb, userId: string) {
   });
 }
 
-/** What the member marked bought, and for whom. */
-async function exportPurchases(db: TDb, userId: string) {
+/**
+ * What the member marked bought, and for whom; not what they bought for the exporting session's
+ * own side (a parent switched into their child exports the child's data without the gifts the
+ * child was given to buy them): the claim secrecy of wish-lists/access.ts `ownerSideOf`.
+ */
+async function exportPurchases(db: TDb, caller: TVerifiedIdentity) {
+  const userId = caller.userId;
   const claims = await db.wishClaim.findMany({
     where: { claimerId: userId },
     orderBy: { createdAt: 'asc' },
@@ -146,15 +152,22 @@ async function exportPurchases(db: TDb, userId: string) {
       wish: { select: { id: true, title: true, wishList: { select: { id: true, title: true, ownerId: true } } } },
     },
   });
-  return claims.map((claim) => ({
-    wishId: claim.wish.id,
-    wishTitle: claim.wish.title,
-    wishListId: claim.wish.wishList.id,
-    wishListTitle: claim.wish.wishList.title,
-    forUserId: claim.wish.wishList.ownerId,
-    quantity: claim.quantity,
-    createdAt: claim.createdAt,
-  }));
+  const ownSide = await ownerSideOf(
+    db,
+    caller,
+    claims.map((claim) => claim.wish.wishList.ownerId),
+  );
+  return claims
+    .filter((claim) => !ownSide.has(claim.wish.wishList.ownerId))
+    .map((claim) => ({
+      wishId: claim.wish.id,
+      wishTitle: claim.wish.title,
+      wishListId: claim.wish.wishList.id,
+      wishListTitle: claim.wish.wishList.title,
+      forUserId: claim.wish.wishList.ownerId,
+      quantity: claim.quantity,
+      createdAt: claim.createdAt,
+    }));
 }
 
 /** The member's exchanges: their seat, their own recipient, their answers and anonymous messages. */

@@ -1,8 +1,13 @@
 /**
  * Who may see and change a wish list — the one place the wish-list domain decides it.
  *
- * - Changing: the owner, or one of their family managers (both get the "owner" view, which never
- *   carries claims, so a claim can't reach the owner's screen through a shared family device).
+ * - Changing: the owner, or one of their family managers.
+ * - The owner's side (`ownerSideOf`): every session in which the owner could be reading gets the
+ *   owner's view, which never carries claims, and may not claim the owner's wishes. That is a session
+ *   whose signed-in person (the account acted as, the root account it switched from, or the staff
+ *   member impersonating) is the owner, manages the owner (a family manager of a child), or could
+ *   switch into the owner (a related account: same e-mail). So a parent switched into their child
+ *   does not read the claims on the parent's own lists, nor a member through a related account.
  * - Seeing, for everyone else, two gates in turn:
  *   1. the person's own privacy (people/access.ts: blocked → 404, private → 403 unless they follow
  *      the viewer or share a circle);
@@ -15,13 +20,58 @@ import type { TVerifiedIdentity } from '../../auth/tokens';
 import type { TWishListPrivacy } from '../../contracts/wish-lists';
 import type { TDb } from '../../db/client';
 import { AppError } from '../../errors';
+import { Prisma } from '../../generated/prisma/client';
 import { canSeePrivate, managesChild, relationsTo, visiblePerson, type TViewerRelation } from '../people/access';
 
 /** Answers whether `viewerId` takes part in `exchangeId` (the exchanges domain registers it). */
 export type TExchangeListViewer = (db: TDb, viewerId: string, exchangeId: string) => Promise<boolean>;
 export const exchangeListViewers: TExchangeListViewer[] = [];
 
+/** 'owner': the owner's view (no claims); 'guest': claimed and remaining quantities. */
 export type TListView = 'owner' | 'guest';
+
+/** The people a session speaks for: the account acted as, its root sign-in and an impersonating staff member. */
+export function sessionPeople(actor: TVerifiedIdentity): string[] {
+  const people = [actor.userId, actor.rootIdentity, actor.impersonatorUserId];
+  return [...new Set(people.filter((id): id is string => Boolean(id)))];
+}
+
+/**
+ * Which of `ownerIds` are on the actor's own side (see the header): their lists read as the owner's
+ * view, and their wishes can't be claimed. One query whatever the number of owners. "Could switch
+ * into" is the related-accounts rule of auth/switching.ts (`switchTargetsFor`: same e-mail, both
+ * live) and its managed children; it does not ask whether this sign-in proved the address, since
+ * hiding claims from someone who merely shares the address takes nothing from anyone.
+ */
+export async function ownerSideOf(
+  db: TDb,
+  actor: TVerifiedIdentity | null,
+  ownerIds: readonly string[],
+): Promise<Set<string>> {
+  const side = new Set<string>();
+  if (!actor || ownerIds.length === 0) return side;
+  const people = sessionPeople(actor);
+  const rest = [...new Set(ownerIds)].filter((id) => {
+    if (people.includes(id)) side.add(id);
+    return !people.includes(id);
+  });
+  if (rest.length === 0) return side;
+  const me = Prisma.join(people);
+  const owners = Prisma.join(rest);
+  const rows = await db.$queryRaw<{ id: string }[]>`
+    SELECT child_id AS id FROM parent_accounts WHERE parent_id IN (${me}) AND child_id IN (${owners})
+    UNION
+    SELECT o.id FROM users o JOIN users p ON p.email = o.email
+    WHERE o.id IN (${owners}) AND p.id IN (${me}) AND o.email IS NOT NULL
+      AND o.deleted_at IS NULL AND p.deleted_at IS NULL`;
+  for (const row of rows) side.add(row.id);
+  return side;
+}
+
+/** Whether `ownerId` is on the actor's own side: the one decision behind every claim read and write. */
+export async function isOwnerSide(db: TDb, actor: TVerifiedIdentity | null, ownerId: string): Promise<boolean> {
+  return (await ownerSideOf(db, actor, [ownerId])).has(ownerId);
+}
 
 export interface TListRow {
   id: string;
@@ -57,8 +107,10 @@ export async function listPrivacyAllows(
 }
 
 export interface TOwnerAccess {
-  /** 'owner' for the owner and family managers, else 'guest'. */
+  /** 'owner' for the owner's side (isOwnerSide), else 'guest'. */
   view: TListView;
+  /** The owner or a family manager: may change the lists, and sees all of them whatever their privacy. */
+  canEdit: boolean;
   relation: TViewerRelation;
 }
 
@@ -80,11 +132,12 @@ export async function decideOwnerAccess(
   relation: TViewerRelation,
 ): Promise<TOwnerAccess> {
   if (owner.deletedAt || relation.isBlockedBy) throw new AppError('NOT_FOUND');
-  if (relation.isSelf || relation.isManagedByMe) return { view: 'owner', relation };
+  if (relation.isSelf || relation.isManagedByMe) return { view: 'owner', canEdit: true, relation };
   if (!(await canSeePrivate(db, viewer, { id: owner.id, isPrivate: owner.isPrivate }, relation))) {
     throw new AppError(viewer ? 'FORBIDDEN' : 'UNAUTHENTICATED');
   }
-  return { view: 'guest', relation };
+  // Not an editor, but maybe the owner by another door (a switch, a related account): no claims.
+  return { view: (await isOwnerSide(db, viewer, owner.id)) ? 'owner' : 'guest', canEdit: false, relation };
 }
 
 /** The list and the viewer's access to it; 404 when the list is unknown or hidden from them. */
@@ -108,7 +161,7 @@ export async function accessToListRow(
   list: Pick<TListRow, 'ownerId' | 'privacy' | 'exchangeId'>,
 ): Promise<TOwnerAccess> {
   const access = await accessToOwner(db, viewer, list.ownerId);
-  if (access.view === 'guest' && !(await listPrivacyAllows(db, viewer, list, access.relation))) {
+  if (!access.canEdit && !(await listPrivacyAllows(db, viewer, list, access.relation))) {
     throw new AppError('NOT_FOUND');
   }
   return access;
@@ -117,8 +170,8 @@ export async function accessToListRow(
 /** The list, for a change: the owner or a family manager; 404 when they can't even see it, else 403. */
 export async function listToEdit(db: TDb, viewer: TVerifiedIdentity | null, wishlistId: string): Promise<TListRow> {
   if (!viewer) throw new AppError('UNAUTHENTICATED');
-  const { view, list } = await accessToList(db, viewer, wishlistId);
-  if (view !== 'owner') throw new AppError('FORBIDDEN');
+  const { canEdit, list } = await accessToList(db, viewer, wishlistId);
+  if (!canEdit) throw new AppError('FORBIDDEN');
   return list;
 }
 
@@ -153,7 +206,8 @@ export async function visibleListIds(
     viewer,
     lists.map((list) => list.ownerId),
   );
-  const owners = new Map<string, Promise<TListView | null>>();
+  /** Per owner: 'edit' (sees every list), 'read' (the list's privacy decides) or null (hidden). */
+  const owners = new Map<string, Promise<'edit' | 'read' | null>>();
   for (const list of lists) {
     const relation = relations.get(list.ownerId)!;
     let view = owners.get(list.ownerId);
@@ -165,7 +219,7 @@ export async function visibleListIds(
       };
       // Hidden (404, 403) reads as not visible; anything else (the database) is an error.
       view = decideOwnerAccess(db, viewer, owner, relation).then(
-        (access) => access.view,
+        (access): 'edit' | 'read' => (access.canEdit ? 'edit' : 'read'),
         (error: unknown) => {
           if (error instanceof AppError) return null;
           throw error;
@@ -174,7 +228,7 @@ export async function visibleListIds(
       owners.set(list.ownerId, view);
     }
     const seen = await view;
-    if (seen === 'owner' || (seen === 'guest' && (await listPrivacyAllows(db, viewer, list, relation))))
+    if (seen === 'edit' || (seen === 'read' && (await listPrivacyAllows(db, viewer, list, relation))))
       visible.add(list.id);
   }
   return visible;

@@ -1,6 +1,9 @@
 /**
  * Claims: others mark (part of) a wish as bought. Group gifting: several people each take a share
- * of the quantity. The owner never learns of a claim until they mark the gift received.
+ * of the quantity. The owner's side (access.ts `isOwnerSide`: the owner, their family managers,
+ * whoever is switched in from or could switch into the owner's account) never learns of a claim
+ * until the gift is marked received, and can't claim the owner's wishes. Marking received reveals
+ * the givers for good (received.ts): a revealed claim can no longer be changed or taken back.
  *
  * A claim sets the caller's share (it is not added to it), so a double submit changes nothing. The
  * last unit is decided by the database: the wish row is locked (SELECT … FOR UPDATE) before the
@@ -12,16 +15,20 @@ import type { TPurchase, TReceivedGift, TWish } from '../../contracts/wish-lists
 import type { TDb } from '../../db/client';
 import { AppError } from '../../errors';
 import { assertCanManage, PERSON_SELECT, requireKnown, summarize } from '../people/access';
-import { accessToList } from './access';
+import { accessToList, ownerSideOf } from './access';
 import { WISH_SELECT } from './lists';
 import { guestWish, priceOf } from './shapes';
+
+export const OWN_WISH_CLAIM_MESSAGE =
+  'You cannot mark this wish as bought: it is on your own list, or on the list of an account you manage or can switch into';
+export const REVEALED_CLAIM_MESSAGE = 'The owner already knows you gave this gift, so your share can no longer change';
 
 async function wishToClaim(db: TDb, identity: TVerifiedIdentity, wishId: string) {
   const wish = await db.wish.findUnique({ where: { id: wishId }, select: { id: true, wishlistId: true } });
   if (!wish) throw new AppError('NOT_FOUND');
   const { view } = await accessToList(db, identity, wish.wishlistId);
-  // The owner (and their managers, who see the owner's view) can't claim: they'd learn of claims.
-  if (view === 'owner') throw new AppError('FORBIDDEN', { message: 'You cannot mark your own wish as bought' });
+  // The owner's side (which sees the owner's view) can't claim: they'd learn of others' claims.
+  if (view === 'owner') throw new AppError('FORBIDDEN', { message: OWN_WISH_CLAIM_MESSAGE });
   return wish;
 }
 
@@ -45,6 +52,14 @@ export async function claimWish(
       SELECT quantity, received_at FROM wishes WHERE id = ${wish.id} FOR UPDATE`;
     if (!locked) throw new AppError('NOT_FOUND');
     if (locked.received_at) throw new AppError('CONFLICT', { message: 'This gift was already received' });
+    const own = await tx.wishClaim.findUnique({
+      where: { wishId_claimerId: { wishId: wish.id, claimerId: caller.userId } },
+      select: { quantity: true, revealedAt: true },
+    });
+    if (own?.revealedAt) {
+      if (own.quantity === input.quantity) return;
+      throw new AppError('CONFLICT', { message: REVEALED_CLAIM_MESSAGE });
+    }
     const others = await tx.wishClaim.aggregate({
       where: { wishId: wish.id, NOT: { claimerId: caller.userId } },
       _sum: { quantity: true },
@@ -65,19 +80,33 @@ export async function claimWish(
   return guestView(db, wish.id, caller.userId);
 }
 
-/** Takes back the caller's claim (not once the gift was received). */
+/** Takes back the caller's claim (not once the gift was received, nor once it was revealed). */
 export async function unclaimWish(db: TDb, identity: TVerifiedIdentity | null, wishId: string): Promise<TWish> {
   const caller = requireKnown(identity);
   const wish = await wishToClaim(db, caller, wishId);
-  const received = await db.wish.findFirst({ where: { id: wish.id, NOT: { receivedAt: null } }, select: { id: true } });
-  if (received) throw new AppError('CONFLICT', { message: 'This gift was already received' });
-  await db.wishClaim.deleteMany({ where: { wishId: wish.id, claimerId: caller.userId } });
+  await db.$transaction(async (tx) => {
+    // The same lock as claiming and marking received: served one after the other.
+    const [locked] = await tx.$queryRaw<{ received_at: Date | null }[]>`
+      SELECT received_at FROM wishes WHERE id = ${wish.id} FOR UPDATE`;
+    if (!locked) throw new AppError('NOT_FOUND');
+    if (locked.received_at) throw new AppError('CONFLICT', { message: 'This gift was already received' });
+    const own = await tx.wishClaim.findUnique({
+      where: { wishId_claimerId: { wishId: wish.id, claimerId: caller.userId } },
+      select: { revealedAt: true },
+    });
+    if (own?.revealedAt) throw new AppError('CONFLICT', { message: REVEALED_CLAIM_MESSAGE });
+    await tx.wishClaim.deleteMany({ where: { wishId: wish.id, claimerId: caller.userId } });
+  });
   return guestView(db, wish.id, caller.userId);
 }
 
-/** What `userId` bought and for whom (themselves or their family manager only). */
+/**
+ * What `userId` bought and for whom (themselves or their family manager only), leaving out what
+ * they bought for the reading session's own side: a parent reading their child's purchases does
+ * not learn what the child (another manager, switched in) bought them.
+ */
 export async function listPurchases(db: TDb, identity: TVerifiedIdentity | null, userId: string): Promise<TPurchase[]> {
-  await assertCanManage(db, identity, userId, { floaters: true });
+  const { identity: caller } = await assertCanManage(db, identity, userId, { floaters: true });
   const rows = await db.wishClaim.findMany({
     where: { claimerId: userId },
     orderBy: { createdAt: 'desc' },
@@ -101,24 +130,35 @@ export async function listPurchases(db: TDb, identity: TVerifiedIdentity | null,
       },
     },
   });
-  return rows.map((row) => ({
-    claimId: row.id,
-    quantity: row.quantity,
-    claimedAt: row.createdAt.toISOString(),
-    wish: {
-      wishId: row.wish.id,
-      title: row.wish.title,
-      price: priceOf(row.wish.priceAmount, row.wish.currency),
-      imageUrl: row.wish.imageUrl,
-      url: row.wish.url,
-      wishlistId: row.wish.wishlistId,
-      isReceived: row.wish.receivedAt !== null,
-    },
-    recipient: summarize(row.wish.wishList.owner),
-  }));
+  const ownSide = await ownerSideOf(
+    db,
+    caller,
+    rows.map((row) => row.wish.wishList.owner.id),
+  );
+  return rows
+    .filter((row) => !ownSide.has(row.wish.wishList.owner.id))
+    .map((row) => ({
+      claimId: row.id,
+      quantity: row.quantity,
+      claimedAt: row.createdAt.toISOString(),
+      wish: {
+        wishId: row.wish.id,
+        title: row.wish.title,
+        price: priceOf(row.wish.priceAmount, row.wish.currency),
+        imageUrl: row.wish.imageUrl,
+        url: row.wish.url,
+        wishlistId: row.wish.wishlistId,
+        isReceived: row.wish.receivedAt !== null,
+      },
+      recipient: summarize(row.wish.wishList.owner),
+    }));
 }
 
-/** What `userId` marked received, with who gave it (themselves or their family manager only). */
+/**
+ * The gifts of `userId` whose givers were revealed (marked received, perhaps un-marked since),
+ * with the givers that marking showed (themselves or their family manager only). A claim made
+ * after an un-marking is not among them until the gift is marked received again.
+ */
 export async function listGiftsReceived(
   db: TDb,
   identity: TVerifiedIdentity | null,
@@ -126,8 +166,8 @@ export async function listGiftsReceived(
 ): Promise<TReceivedGift[]> {
   await assertCanManage(db, identity, userId);
   const rows = await db.wish.findMany({
-    where: { wishList: { ownerId: userId }, NOT: { receivedAt: null } },
-    orderBy: { receivedAt: 'desc' },
+    where: { wishList: { ownerId: userId }, NOT: { giversRevealedAt: null } },
+    orderBy: [{ giversRevealedAt: 'desc' }, { id: 'asc' }],
     take: 500,
     select: {
       id: true,
@@ -137,7 +177,12 @@ export async function listGiftsReceived(
       currency: true,
       imageUrl: true,
       receivedAt: true,
-      claims: { select: { quantity: true, claimer: { select: PERSON_SELECT } }, orderBy: { createdAt: 'asc' } },
+      giversRevealedAt: true,
+      claims: {
+        where: { NOT: { revealedAt: null } },
+        select: { quantity: true, claimer: { select: PERSON_SELECT } },
+        orderBy: { createdAt: 'asc' },
+      },
     },
   });
   return rows.map((row) => ({
@@ -146,7 +191,8 @@ export async function listGiftsReceived(
     title: row.title,
     price: priceOf(row.priceAmount, row.currency),
     imageUrl: row.imageUrl,
-    receivedAt: row.receivedAt!.toISOString(),
+    receivedAt: row.receivedAt?.toISOString() ?? null,
+    giversRevealedAt: row.giversRevealedAt!.toISOString(),
     givers: row.claims.map((claim) => ({ person: summarize(claim.claimer), quantity: claim.quantity })),
   }));
 }

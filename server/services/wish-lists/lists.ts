@@ -59,6 +59,7 @@ export const WISH_SELECT = {
   productId: true,
   sortOrder: true,
   receivedAt: true,
+  giversRevealedAt: true,
   createdAt: true,
 } as const;
 
@@ -76,7 +77,7 @@ export async function listWishLists(
     select: WISH_LIST_SELECT,
     orderBy: [{ defaultOwnerId: 'desc' }, { sortOrder: 'asc' }, { createdAt: 'asc' }],
   });
-  const canEdit = access.view === 'owner';
+  const { canEdit } = access;
   const visible: TWishListSummary[] = [];
   for (const row of rows) {
     if (canEdit || (await listPrivacyAllows(db, viewer, row, access.relation)))
@@ -135,7 +136,7 @@ export async function getWishList(
       db,
       Prisma.sql`
       SELECT w.id, w.wishlist_id, w.title, w.description, w.price_amount, w.currency, w.merchant, w.quantity, w.url,
-             w.image_url, w.priority, w.notes, w.product_id, w.sort_order, w.received_at, w.created_at,
+             w.image_url, w.priority, w.notes, w.product_id, w.sort_order, w.received_at, w.givers_revealed_at, w.created_at,
              (SELECT COALESCE(SUM(c.quantity), 0) FROM wish_claims c WHERE c.wish_id = w.id) AS claimed,
              (SELECT COALESCE(SUM(m.quantity), 0) FROM wish_claims m WHERE m.wish_id = w.id AND m.claimer_id = ${viewerId}) AS mine
       FROM wishes w
@@ -146,14 +147,14 @@ export async function getWishList(
   if (!row) throw new AppError('NOT_FOUND');
   const relation = relationFromColumns(row, viewer, row.owner_id);
   const isPrivate = row.is_private === null ? true : Boolean(row.is_private);
-  const { view } = await decideOwnerAccess(
+  const { view, canEdit } = await decideOwnerAccess(
     db,
     viewer,
     { id: row.owner_id, deletedAt: row.deleted_at, isPrivate },
     relation,
   );
   const listRow = { ownerId: row.owner_id, privacy: row.privacy, exchangeId: row.exchange_id };
-  if (view === 'guest' && !(await listPrivacyAllows(db, viewer, listRow, relation))) throw new AppError('NOT_FOUND');
+  if (!canEdit && !(await listPrivacyAllows(db, viewer, listRow, relation))) throw new AppError('NOT_FOUND');
   const list = wishListSummary(
     {
       id: row.id,
@@ -167,7 +168,7 @@ export async function getWishList(
       owner: personFromColumns({ ...row, id: row.owner_id }),
       _count: { wishes: Number(row.wish_count) },
     },
-    view === 'owner',
+    canEdit,
   );
   const wishes = wishRows.map((wish) => ({
     row: {
@@ -186,6 +187,7 @@ export async function getWishList(
       productId: wish.product_id,
       sortOrder: Number(wish.sort_order),
       receivedAt: wish.received_at,
+      giversRevealedAt: wish.givers_revealed_at,
       createdAt: wish.created_at,
     },
     claimed: Number(wish.claimed),
@@ -235,6 +237,7 @@ interface TWishTotalsRow {
   product_id: string | null;
   sort_order: number;
   received_at: Date | null;
+  givers_revealed_at: Date | null;
   created_at: Date;
   claimed: number | bigint | { toString(): string };
   mine: number | bigint | { toString(): string };

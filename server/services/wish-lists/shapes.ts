@@ -62,6 +62,7 @@ export interface TWishRow {
   productId: string | null;
   sortOrder: number;
   receivedAt: Date | null;
+  giversRevealedAt: Date | null;
   createdAt: Date;
 }
 
@@ -86,7 +87,11 @@ function wishBase(row: TWishRow) {
 
 /** The owner's view: no claim field exists on it. */
 export function ownWish(row: TWishRow): TOwnWish {
-  return { ...wishBase(row), receivedAt: row.receivedAt?.toISOString() ?? null };
+  return {
+    ...wishBase(row),
+    receivedAt: row.receivedAt?.toISOString() ?? null,
+    giversRevealedAt: row.giversRevealedAt?.toISOString() ?? null,
+  };
 }
 
 export function guestWish(

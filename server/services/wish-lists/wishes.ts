@@ -5,8 +5,8 @@ import { WISHES_PER_LIST_MAX, type TOwnWish, type TWishCreate, type TWishUpdate 
 import { recordActivity } from '../activity/record';
 import type { TDb } from '../../db/client';
 import { AppError } from '../../errors';
-import { requireKnown, requireMember } from '../people/access';
-import { canEditListsOf, listToEdit } from './access';
+import { requireMember } from '../people/access';
+import { listToEdit } from './access';
 import { ensureDefaultList, WISH_SELECT } from './lists';
 import { ownWish } from './shapes';
 
@@ -144,21 +144,4 @@ export async function reorderWishes(
     }
   });
   return { ok: true };
-}
-
-/** The owner marks a gift received (or not): from then on they see who gave it (gift-recived). */
-export async function setWishReceived(
-  db: TDb,
-  identity: TVerifiedIdentity | null,
-  input: { wishId: string; received: boolean },
-): Promise<TOwnWish> {
-  const caller = requireKnown(identity);
-  const wish = await db.wish.findUnique({
-    where: { id: input.wishId },
-    select: { id: true, wishList: { select: { ownerId: true } } },
-  });
-  if (!wish) throw new AppError('NOT_FOUND');
-  if (!(await canEditListsOf(db, caller, wish.wishList.ownerId))) throw new AppError('NOT_FOUND');
-  await db.wish.update({ where: { id: wish.id }, data: { receivedAt: input.received ? new Date() : null } });
-  return ownWish(await db.wish.findUniqueOrThrow({ where: { id: wish.id }, select: WISH_SELECT }));
 }

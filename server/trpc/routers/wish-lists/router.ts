@@ -36,14 +36,8 @@ import {
   updateWishList,
 } from '../../../services/wish-lists/lists';
 import { requestWishList } from '../../../services/wish-lists/request';
-import {
-  createWish,
-  deleteWish,
-  getOwnWish,
-  reorderWishes,
-  setWishReceived,
-  updateWish,
-} from '../../../services/wish-lists/wishes';
+import { setWishReceived } from '../../../services/wish-lists/received';
+import { createWish, deleteWish, getOwnWish, reorderWishes, updateWish } from '../../../services/wish-lists/wishes';
 import { authedProcedure, knownProcedure, publicProcedure, router } from '../../init';
 
 const ok = z.object({ ok: z.literal(true) });
@@ -93,10 +87,11 @@ export const wishListsRouter = router({
     .input(ZWishReorder)
     .output(ok)
     .mutation(({ ctx, input }) => reorderWishes(ctx.db, ctx.identity, input)),
+  /** Marking received reveals the givers for good and tells them; un-marking keeps them revealed. */
   setReceived: authedProcedure
     .input(ZWishReceived)
     .output(ZOwnWish)
-    .mutation(({ ctx, input }) => setWishReceived(ctx.db, ctx.identity, input)),
+    .mutation(({ ctx, input }) => setWishReceived(ctx, ctx.identity, input)),
 
   /** Mark (part of) someone's wish as bought; sets the caller's share. */
   claim: knownProcedure
