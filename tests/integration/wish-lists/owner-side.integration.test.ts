@@ -146,7 +146,9 @@ describe('the owner side gets the owner view and cannot claim', () => {
 
   it('support staff are on the owner’s side of their own lists while impersonating someone else, and of the impersonated member’s', async () => {
     const staff = await createMember(testDb(), { roles: [ROLES.supportAdmin] });
-    await testDb().userSettings.create({ data: { userId: staff.id, emailGuid: crypto.randomUUID(), isPrivate: false } });
+    await testDb().userSettings.create({
+      data: { userId: staff.id, emailGuid: crypto.randomUUID(), isPrivate: false },
+    });
     const member = await publicMember();
     const own = await claimedWish(await identityFor(deps, staff.id), staff.id);
     const theirs = await claimedWish(member.identity, member.id);
@@ -176,7 +178,9 @@ describe('purchases and the data export leave out what was bought for the readin
     await dadAsChild.wishLists.claim({ wishId: forMum.wish.wishId, quantity: 1 });
     await dadAsChild.wishLists.claim({ wishId: forOther.wish.wishId, quantity: 1 });
     const titlesFor = async (identity: TVerifiedIdentity) =>
-      (await callerFor(identity, deps).wishLists.purchases({ userId: child })).map((row) => row.recipient.userId).sort();
+      (await callerFor(identity, deps).wishLists.purchases({ userId: child }))
+        .map((row) => row.recipient.userId)
+        .sort();
     expect(await titlesFor(dad.identity)).toEqual([mum.id, other.id].sort());
     expect(await titlesFor(mum.identity)).toEqual([other.id]);
     expect(await titlesFor(await switchedInto(mum.id, child))).toEqual([other.id]);
@@ -198,7 +202,9 @@ describe('purchases and the data export leave out what was bought for the readin
 describe('over HTTP, as a real sign-in and switch', () => {
   it('a parent switched into their child gets the owner view over tRPC and a 403 in words on claiming', async () => {
     const parent = await createMember(testDb());
-    await testDb().userSettings.create({ data: { userId: parent.id, emailGuid: crypto.randomUUID(), isPrivate: false } });
+    await testDb().userSettings.create({
+      data: { userId: parent.id, emailGuid: crypto.randomUUID(), isPrivate: false },
+    });
     const client = new TestBrowser(server.baseUrl);
     expect((await client.post('/auth/v2/log-in/', { email: parent.email, password: TEST_PASSWORD })).status).toBe(200);
     const created = await client.trpc<{ wishlistId: string }>('mutation', 'wishLists.create', {
