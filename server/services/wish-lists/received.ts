@@ -17,7 +17,6 @@
 import type { TVerifiedIdentity } from '../../auth/tokens';
 import { displayName } from '../../contracts/identity';
 import type { TOwnWish } from '../../contracts/wish-lists';
-import type { TDb } from '../../db/client';
 import type { TAppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { enqueueJob } from '../../jobs/queue';

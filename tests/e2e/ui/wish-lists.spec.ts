@@ -264,8 +264,11 @@ test.describe('wish lists', () => {
     await expect(page.getByTestId('wish-my-claim')).toHaveCount(0);
     await expect(page.getByTestId('claim-start')).toHaveCount(0);
 
-    // The game arrives: the owner marks it received, and sees who gave it.
+    // The game arrives: the owner marks it received, after being told it reveals the givers for good.
     await page.getByRole('switch', { name: 'Received: Board game' }).click();
+    await expect(page.getByTestId('confirm-dialog')).toContainText('they are told that you now know');
+    await expectAccessible(page);
+    await page.getByTestId('wish-received-confirm').click();
     await expect(ownerWish(page, 'Board game').getByTestId('wish-received-badge')).toHaveText('Received');
     await expectAccessible(page);
     await page.goto(`/profile/${owner.userId}/`);
@@ -284,6 +287,16 @@ test.describe('wish lists', () => {
     await expect(purchase.getByTestId('purchase-received')).toHaveText('Received');
     await expect(purchase.getByTestId('purchase-undo')).toHaveCount(0);
     await sam.context().close();
+
+    // Un-marking it says the givers stay visible, and they do.
+    await page.goto(listUrl);
+    await page.getByRole('switch', { name: 'Received: Board game' }).click();
+    await expect(page.getByTestId('confirm-dialog')).toContainText('Who gave it stays visible under Gifts received');
+    await page.getByTestId('wish-received-confirm').click();
+    await expect(ownerWish(page, 'Board game').getByTestId('wish-received-badge')).toHaveCount(0);
+    await page.goto(`/profile/${owner.userId}/gift-recived/`);
+    await expect(gift.getByTestId('gift-givers')).toHaveText('From Sam Rivera');
+    await expect(gift.getByTestId('gift-received-at')).toContainText('No longer marked received');
   });
 
   test("someone else's lists: private, empty (ask for one), or not there", async ({ page, baseURL }) => {
