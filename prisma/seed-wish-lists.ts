@@ -214,7 +214,10 @@ export async function seedWishLists(tx: TTx): Promise<{ wishLists: number; wishe
     });
   }
   for (const [list, wish] of RECEIVED) {
-    await tx.wish.update({ where: { id: wishId(list, wish) }, data: { receivedAt: new Date() } });
+    // Marking received revealed the givers for good (services/wish-lists/received.ts).
+    const now = new Date();
+    await tx.wish.update({ where: { id: wishId(list, wish) }, data: { receivedAt: now, giversRevealedAt: now } });
+    await tx.wishClaim.updateMany({ where: { wishId: wishId(list, wish) }, data: { revealedAt: now } });
   }
 
   // Dana's favourite guides: the first two top-level guides of her market.

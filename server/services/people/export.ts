@@ -129,6 +129,7 @@ function exportWishLists(db: TDb, userId: string) {
           priority: true,
           notes: true,
           receivedAt: true,
+          giversRevealedAt: true,
           createdAt: true,
         },
       },

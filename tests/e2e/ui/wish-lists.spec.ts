@@ -299,6 +299,31 @@ test.describe('wish lists', () => {
     await expect(gift.getByTestId('gift-received-at')).toContainText('No longer marked received');
   });
 
+  test('a parent switched into their child reads their own list as its owner: nothing about what others bought', async ({
+    browser,
+    baseURL,
+  }) => {
+    const page = await demoMemberBrowser(browser, baseURL ?? '', DEMO_LOGIN.email, seedId('user:demo'));
+    const mia = seedId('user:child:mia');
+    await page.goto('/family-manager/');
+    await page.locator(`[data-testid="child-card"][data-user-id="${mia}"]`).getByTestId('child-switch').click();
+    await expect(page).toHaveURL('/home/');
+    await new Shell(page).acceptTermsIfShown();
+    await expect(page.getByTestId('account-name')).toHaveText(/^Mia/);
+
+    // Dana's birthday list, whose socks Sam and Alex bought: read from Mia's account, it is Dana's own view.
+    await page.goto(`/profile/${seedId('user:demo')}/wish-lists/${seedId('wish-list:dana-birthday')}/`);
+    await expect(page.getByTestId('own-side-view')).toBeVisible();
+    await expect(page.getByTestId('own-side-notice')).toContainText('What others bought stays a surprise here too');
+    await expect(page.getByTestId('own-side-wish')).not.toHaveCount(0);
+    await expect(page.getByTestId('own-side-view')).not.toContainText(/bought by|still wanted|\d+ of \d+/i);
+    await expect(page.getByTestId('claim-start')).toHaveCount(0);
+    await expect(page.getByTestId('guest-wish')).toHaveCount(0);
+    await expect(page.getByTestId('list-edit')).toHaveCount(0);
+    await expectAccessible(page);
+    await page.context().close();
+  });
+
   test("someone else's lists: private, empty (ask for one), or not there", async ({ page, baseURL }) => {
     await freshMember(page, baseURL, 'visitor');
 
