@@ -131,13 +131,24 @@ export async function decideOwnerAccess(
   owner: { id: string; deletedAt: Date | null; isPrivate: boolean },
   relation: TViewerRelation,
 ): Promise<TOwnerAccess> {
+  if (await mayEditOrRead(db, viewer, owner, relation)) return { view: 'owner', canEdit: true, relation };
+  // Not an editor, but maybe the owner by another door (a switch, a related account): no claims.
+  return { view: (await isOwnerSide(db, viewer, owner.id)) ? 'owner' : 'guest', canEdit: false, relation };
+}
+
+/** True for an editor (owner, family manager), false for a reader; 404 / 403 / 401 when hidden. */
+async function mayEditOrRead(
+  db: TDb,
+  viewer: TVerifiedIdentity | null,
+  owner: { id: string; deletedAt: Date | null; isPrivate: boolean },
+  relation: TViewerRelation,
+): Promise<boolean> {
   if (owner.deletedAt || relation.isBlockedBy) throw new AppError('NOT_FOUND');
-  if (relation.isSelf || relation.isManagedByMe) return { view: 'owner', canEdit: true, relation };
+  if (relation.isSelf || relation.isManagedByMe) return true;
   if (!(await canSeePrivate(db, viewer, { id: owner.id, isPrivate: owner.isPrivate }, relation))) {
     throw new AppError(viewer ? 'FORBIDDEN' : 'UNAUTHENTICATED');
   }
-  // Not an editor, but maybe the owner by another door (a switch, a related account): no claims.
-  return { view: (await isOwnerSide(db, viewer, owner.id)) ? 'owner' : 'guest', canEdit: false, relation };
+  return false;
 }
 
 /** The list and the viewer's access to it; 404 when the list is unknown or hidden from them. */
@@ -218,8 +229,9 @@ export async function visibleListIds(
         isPrivate: list.owner.settings?.isPrivate ?? true,
       };
       // Hidden (404, 403) reads as not visible; anything else (the database) is an error.
-      view = decideOwnerAccess(db, viewer, owner, relation).then(
-        (access): 'edit' | 'read' => (access.canEdit ? 'edit' : 'read'),
+      // Visibility only: which view a reader would get does not matter here (no owner-side query).
+      view = mayEditOrRead(db, viewer, owner, relation).then(
+        (canEdit): 'edit' | 'read' => (canEdit ? 'edit' : 'read'),
         (error: unknown) => {
           if (error instanceof AppError) return null;
           throw error;
