@@ -69,6 +69,9 @@ export const REDACTED_PATHS = [
   '*.token',
   '*.accessToken',
   '*.refreshToken',
+  // The key of the manage-notifications link opens a member's e-mail settings without a sign-in.
+  '*.emailGuid',
+  '*.*.emailGuid',
 ];
 
 /**
