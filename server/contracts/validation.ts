@@ -42,8 +42,9 @@ export function hasForbiddenCharacters(value: string): boolean {
  * sequence of a subdivision flag (🏴 + 1-6 tag letters or digits + cancel tag, e.g. England's flag).
  * Variation selectors (U+FE00-U+FE0F, emoji or text presentation) are kept.
  */
+// The combining ones (U+034F, U+17B4, U+17B5) stand outside the class, where they cannot combine.
 const INVISIBLE_NAME_CHARS =
-  /[\u00ad\u034f\u115f\u1160\u17b4\u17b5\u200b\u2028\u2029\u2060-\u206f\u2800\u3164\ufeff\uffa0\ufff9-\ufffb\u{1bca0}-\u{1bca3}\u{1d173}-\u{1d17a}\u{e0000}-\u{e007f}]|\p{Cs}/u;
+  /\u034f|\u17b4|\u17b5|[\u00ad\u115f\u1160\u200b\u2028\u2029\u2060-\u206f\u2800\u3164\ufeff\uffa0\ufff9-\ufffb\u{1bca0}-\u{1bca3}\u{1d173}-\u{1d17a}\u{e0000}-\u{e007f}]|\p{Cs}/u;
 const EMOJI_FLAG_TAG_SEQUENCE = /\u{1f3f4}[\u{e0030}-\u{e0039}\u{e0061}-\u{e007a}]{1,6}\u{e007f}/gu;
 const STRAY_JOINER = /(?:^|[\s\u200c\u200d])[\u200c\u200d]|[\u200c\u200d](?:$|\s)/u;
 

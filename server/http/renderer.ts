@@ -80,7 +80,10 @@ export async function registerRenderer(app: FastifyInstance, options: TRendererO
       // A path that exists with other methods: 405 with the methods it has, not a 404.
       const allow = allowedMethods(app, url.pathname);
       if (allow.length > 0)
-        return reply.code(405).header('allow', allow.join(', ')).send(errorBody(new AppError('METHOD_NOT_ALLOWED')));
+        return reply
+          .code(405)
+          .header('allow', allow.join(', '))
+          .send(errorBody(new AppError('METHOD_NOT_ALLOWED')));
       return reply.code(404).send({ error: { code: 'NOT_FOUND', message: 'Not found', status: 404 } });
     }
     const canonical = canonicalRendererPath(url.pathname);

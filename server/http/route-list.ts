@@ -37,7 +37,8 @@ export function collectRoutes(app: FastifyInstance): void {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       seenMethods.add(method as HTTPMethod);
-      if (!methodRouter.hasRoute(method as HTTPMethod, route.url)) methodRouter.on(method as HTTPMethod, route.url, noop);
+      if (!methodRouter.hasRoute(method as HTTPMethod, route.url))
+        methodRouter.on(method as HTTPMethod, route.url, noop);
       if (method === 'HEAD' || method === 'OPTIONS') continue;
       list.push({ method, url: route.url });
     }
