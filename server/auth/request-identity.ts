@@ -46,7 +46,9 @@ export async function identityFromRequest(
   request: FastifyRequest,
 ): Promise<TVerifiedIdentity | null> {
   const header = request.headers.authorization;
-  if (!header) return null;
+  // Another scheme (e.g. HTTP Basic of a proxy guarding a staging site, which browsers then send on
+  // every request) is no bearer token: the caller is a visitor to this app, not a refused one.
+  if (!header || !/^Bearer(?:\s|$)/i.test(header)) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match?.[1]) {
     request.identityError = 'Malformed authorization header';
