@@ -5,6 +5,7 @@
 import { createTRPCReact, httpBatchLink, splitLink, TRPCClientError, type TRPCLink } from '@trpc/react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { observable, type Unsubscribable } from '@trpc/server/observable';
+import { TRPC_MAX_BATCH_CALLS } from '../server/contracts/constants';
 import type { TAppRouter } from '../server/trpc/router';
 import type { TFetch } from './client/types';
 
@@ -68,7 +69,8 @@ export function createTrpcClient(options: TTrpcClientOptions = {}) {
       splitLink({
         condition: (op) => op.type === 'subscription',
         true: lazyLiveLink(url, streamFetch),
-        false: httpBatchLink({ url, ...(fetch ? { fetch } : {}) }),
+        // The server answers 400 to a larger batch; the link sends more calls as several batches.
+        false: httpBatchLink({ url, maxItems: TRPC_MAX_BATCH_CALLS, ...(fetch ? { fetch } : {}) }),
       }),
     ],
   });

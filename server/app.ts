@@ -37,6 +37,7 @@ import { registerRestRoutes } from './rest/register';
 import type { TContext } from './trpc/context';
 import { createContextInner } from './trpc/context';
 import { appRouter, type TAppRouter } from './trpc/router';
+import { registerTrpcTransportGuard } from './trpc/transport-guard';
 
 export interface TBuildOptions {
   /** Reuse an existing client (tests); otherwise one is created from config.databaseUrl. */
@@ -69,6 +70,9 @@ export const REDACTED_PATHS = [
   '*.token',
   '*.accessToken',
   '*.refreshToken',
+  // The key of the manage-notifications link opens a member's e-mail settings without a sign-in.
+  '*.emailGuid',
+  '*.*.emailGuid',
 ];
 
 /**
@@ -159,6 +163,7 @@ export async function buildServer(config: TConfig, options: TBuildOptions = {}):
   });
   registerOpenApi(app, { version: config.appVersion });
 
+  registerTrpcTransportGuard(app, listProcedures(appRouter));
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {

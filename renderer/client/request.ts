@@ -10,7 +10,8 @@
  * - the en dash in URLs becomes a hyphen;
  * - API_TIMEOUT_MS per attempt (AbortController), covering headers and body;
  * - a 401 on a call that carried an authorization header triggers one refresh (shared by
- *   concurrent 401s) and a single retry;
+ *   concurrent 401s) and a single retry; when the refresh finds no sign-in left, that retry goes
+ *   without the header, as a visitor (the server answers 401 to any token that does not verify);
  * - failures become ApiAuthTokenError / ApiNetworkError / ApiTimeoutError / ApiAbortedError /
  *   ApiError carrying status (500 if none), url and the response data.
  */
@@ -269,6 +270,12 @@ export function createRequester(deps: TRequesterDeps): TRequester {
     }
   }
 
+  function withoutAuthorization(prepared: TPrepared): TPrepared {
+    const headers = new Headers(prepared.headers);
+    headers.delete(AUTHORIZATION_HEADER);
+    return { ...prepared, headers };
+  }
+
   /** A token newer than `usedToken`: someone else's refresh result, or one shared refresh. */
   async function freshToken(usedToken: string | null): Promise<string | null> {
     const current = deps.getToken() ?? null;
@@ -301,9 +308,13 @@ export function createRequester(deps: TRequesterDeps): TRequester {
     try {
       token = await freshToken(usedToken);
     } catch (error) {
+      // The refresh found no sign-in left (the store dropped the identity): the single retry goes
+      // as a visitor, so a page that also serves visitors still loads; others answer 401 again.
+      if (!deps.getToken())
+        return { ...(await attempt(withoutAuthorization(prepared), null, read)), refreshError: error };
       return { ...first, refreshError: error };
     }
-    if (!token) return first;
+    if (!token) return deps.getToken() ? first : attempt(withoutAuthorization(prepared), null, read);
     return attempt(prepared, token, read);
   }
 
@@ -452,8 +463,10 @@ export function createRequester(deps: TRequesterDeps): TRequester {
     const auth = prepared.headers.get(AUTHORIZATION_HEADER);
     if (first.status !== HTTP_STATUS.unauthorized || !auth || !deps.refreshIdentity) return first;
     const token = await freshToken(auth.slice('Bearer '.length)).catch(() => null);
-    if (!token) return first;
+    // No sign-in left: the single retry goes as a visitor (as in execute).
+    if (!token && deps.getToken()) return first;
     await first.body?.cancel().catch(() => undefined);
+    if (!token) prepared.headers.delete(AUTHORIZATION_HEADER);
     return send(token);
   }
 

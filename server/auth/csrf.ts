@@ -29,8 +29,12 @@ export function isCrossSite(config: Pick<TConfig, 'publicUrl'>, request: Fastify
   if (fetchSite === 'cross-site' || fetchSite === 'same-site') return true;
   // `Origin: null` comes from sandboxed frames, data: and file: documents and some cross-origin
   // redirects: never from our own pages, so it counts as another site, not as no origin at all.
-  if (typeof request.headers.origin === 'string' && request.headers.origin.trim().toLowerCase() === 'null') return true;
-  const origin = originOf(request.headers.origin as string | undefined) ?? originOf(request.headers.referer);
+  const sentOrigin = request.headers.origin;
+  if (typeof sentOrigin === 'string' && sentOrigin.trim().toLowerCase() === 'null') return true;
+  // An Origin header that is there but is no origin at all (garbage, an empty value) is not "no
+  // Origin": a browser never sends one, so it is refused as another site rather than let through.
+  if (typeof sentOrigin === 'string' && originOf(sentOrigin.trim()) === null) return true;
+  const origin = originOf(sentOrigin) ?? originOf(request.headers.referer);
   if (origin && !allowedOrigins(config, request).has(origin)) return true;
   return false;
 }

@@ -9,6 +9,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TDb } from '../db/client';
 import type { TAppDeps } from '../deps';
+import { AppError, errorBody } from '../errors';
 import { databaseUnavailableError } from '../http/database-health';
 import { isStaff, loadAccount } from './roles';
 import { isFamilyLive } from './revocation';
@@ -45,7 +46,9 @@ export async function identityFromRequest(
   request: FastifyRequest,
 ): Promise<TVerifiedIdentity | null> {
   const header = request.headers.authorization;
-  if (!header) return null;
+  // Another scheme (e.g. HTTP Basic of a proxy guarding a staging site, which browsers then send on
+  // every request) is no bearer token: the caller is a visitor to this app, not a refused one.
+  if (!header || !/^Bearer(?:\s|$)/i.test(header)) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match?.[1]) {
     request.identityError = 'Malformed authorization header';
@@ -74,11 +77,54 @@ export async function identityFromRequest(
   }
 }
 
+/**
+ * Routes that never read the bearer token, where a stale one in the header changes nothing: the
+ * refresh endpoint (how a client with an expired token recovers), signing in, up and out, the
+ * cookie-based staff and switching actions, the browser navigations under /auth/v2, the health
+ * checks, and /metrics (its own token). Every other route, the renderer's pages included, answers
+ * 401 to a token that does not verify (see below).
+ */
+export const ROUTES_IGNORING_BEARER = new Set([
+  '/auth/v2/refresh-token/',
+  '/auth/v2/log-in/',
+  '/auth/v2/sign-up/',
+  '/auth/v2/logout/',
+  '/auth/v2/login/',
+  '/auth/v2/reset-password/request/',
+  '/auth/v2/confirm-email/',
+  '/auth/v2/link/',
+  '/auth/v2/impersonate/',
+  '/auth/v2/impersonate/stop/',
+  '/auth/v2/switch/',
+  '/healthz',
+  '/readyz',
+  '/metrics',
+]);
+
+function ignoresBearer(route: string | undefined): boolean {
+  return route !== undefined && (ROUTES_IGNORING_BEARER.has(route) || route.startsWith('/auth/v2/oidc/'));
+}
+
+export const INVALID_TOKEN_CHALLENGE = 'Bearer error="invalid_token"';
+
 export function registerRequestIdentity(app: FastifyInstance, deps: Pick<TAppDeps, 'db' | 'config' | 'cache'>): void {
   app.decorateRequest('identity', null);
   app.decorateRequest('identityError', null);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     request.identity = await identityFromRequest(deps, request);
+    // A token that was sent but does not verify (expired, forged, its sign-in or impersonation
+    // ended, a malformed header) is never read as "no token": the caller would get a visitor's
+    // answer (a 404, a public view) and never learn to refresh. 401 with the RFC 6750 challenge,
+    // on every route that reads the token, so the client refreshes once and retries (spec §7).
+    if (request.identityError !== null && !ignoresBearer(request.routeOptions.url))
+      return reply
+        .code(401)
+        .header('www-authenticate', INVALID_TOKEN_CHALLENGE)
+        .header('cache-control', 'no-store')
+        .send(
+          errorBody(new AppError('UNAUTHENTICATED', { message: 'Your sign-in has expired, please sign in again' })),
+        );
+    return undefined;
   });
   app.addHook('onSend', async (request, reply, payload) => {
     const route = request.routeOptions.url ?? '';

@@ -12,6 +12,11 @@ export const DEFAULT_DELIVERY_TYPE = 'mail';
 
 export const AUTH_REQUEST_TIMEOUT_MS = 30_000;
 export const API_TIMEOUT_MS = 30_000;
+/**
+ * Calls one tRPC batch may hold (more answer 400): a page batches about six queries; the renderer's
+ * batch link splits anything larger into several requests (renderer/trpc.ts, maxItems).
+ */
+export const TRPC_MAX_BATCH_CALLS = 20;
 export const REDIRECT_WAIT_MS = 30_000;
 
 export const UTM_COOKIE_KEY = 'vueUtm';

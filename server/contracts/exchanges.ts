@@ -16,6 +16,7 @@ import { pagedOutput } from './paging';
 import { ZPersonSummary } from './people';
 import {
   calendarDate,
+  hasCharactersNotAllowedInNames,
   hasForbiddenCharacters,
   normalizeEmail,
   optionalText,
@@ -183,7 +184,7 @@ export const ZInviteeName = z.preprocess(
   z
     .string()
     .max(50, { error: M.maxLength(50) })
-    .refine((value) => !hasForbiddenCharacters(value), { error: M.invalidCharacters })
+    .refine((value) => !hasCharactersNotAllowedInNames(value), { error: M.invalidCharacters })
     .transform((value) => value.trim())
     .nullable()
     .optional(),

@@ -17,7 +17,7 @@ export const GROUP_DESCRIPTION_MAX = 2000;
 export const ZGroupId = z.object({ groupId: ZUuid });
 
 export const ZGroupFields = z.object({
-  name: requiredText(GROUP_NAME_MAX),
+  name: requiredText(GROUP_NAME_MAX, { name: true }),
   description: optionalText(GROUP_DESCRIPTION_MAX, { multiline: true }),
   /** Private groups show their members, activity and discussion only to members. */
   isPrivate: z.boolean().default(true),
@@ -25,7 +25,7 @@ export const ZGroupFields = z.object({
 export type TGroupFields = z.input<typeof ZGroupFields>;
 
 export const ZGroupUpdate = ZGroupId.extend({
-  name: requiredText(GROUP_NAME_MAX).optional(),
+  name: requiredText(GROUP_NAME_MAX, { name: true }).optional(),
   description: optionalText(GROUP_DESCRIPTION_MAX, { multiline: true }),
   isPrivate: z.boolean().optional(),
 });

@@ -26,6 +26,39 @@ export function hasForbiddenCharacters(value: string): boolean {
 }
 
 /**
+ * Invisible characters no name may hold besides those above: they make a name read like another
+ * one it is not, or look empty. Refused: soft hyphen U+00AD, combining grapheme joiner U+034F, the
+ * Hangul fillers (U+115F, U+1160, U+3164, U+FFA0), Khmer U+17B4-U+17B5, zero-width space U+200B,
+ * line and paragraph separators U+2028-U+2029, word joiner and the invisible operators and format
+ * controls U+2060-U+206F, Braille blank U+2800, BOM / zero-width no-break space U+FEFF, the
+ * interlinear annotation controls U+FFF9-U+FFFB, shorthand format controls U+1BCA0-U+1BCA3,
+ * musical format controls U+1D173-U+1D17A, the tag characters U+E0000-U+E007F, and unpaired
+ * surrogates (no character at all).
+ *
+ * Kept, as real names need them: zero-width non-joiner U+200C and joiner U+200D *between two
+ * visible characters* (Persian, Kurdish and Indic scripts write with ZWNJ; emoji sequences such as
+ * 👩‍👩‍👧 and ❤️‍🔥 are joined by ZWJ); at the start or end of a name, next to a space or to another
+ * joiner they join nothing and are refused. Tag characters are kept only inside the emoji tag
+ * sequence of a subdivision flag (🏴 + 1-6 tag letters or digits + cancel tag, e.g. England's flag).
+ * Variation selectors (U+FE00-U+FE0F, emoji or text presentation) are kept.
+ */
+// The combining ones (U+034F, U+17B4, U+17B5) stand outside the class, where they cannot combine.
+const INVISIBLE_NAME_CHARS =
+  /\u034f|\u17b4|\u17b5|[\u00ad\u115f\u1160\u200b\u2028\u2029\u2060-\u206f\u2800\u3164\ufeff\uffa0\ufff9-\ufffb\u{1bca0}-\u{1bca3}\u{1d173}-\u{1d17a}\u{e0000}-\u{e007f}]|\p{Cs}/u;
+const EMOJI_FLAG_TAG_SEQUENCE = /\u{1f3f4}[\u{e0030}-\u{e0039}\u{e0061}-\u{e007a}]{1,6}\u{e007f}/gu;
+const STRAY_JOINER = /(?:^|[\s\u200c\u200d])[\u200c\u200d]|[\u200c\u200d](?:$|\s)/u;
+
+export function hasInvisibleCharacters(value: string): boolean {
+  const text = value.replace(EMOJI_FLAG_TAG_SEQUENCE, '\u{1f3f4}');
+  return INVISIBLE_NAME_CHARS.test(text) || STRAY_JOINER.test(text);
+}
+
+/** What a name may not hold: control, bidirectional and invisible characters. */
+export function hasCharactersNotAllowedInNames(value: string): boolean {
+  return hasForbiddenCharacters(value) || hasInvisibleCharacters(value);
+}
+
+/**
  * The one form of an e-mail address the product stores and compares: trimmed, Unicode NFC and
  * lower-cased. Uniqueness is then decided by the column's collation (utf8mb4_unicode_ci), which
  * also folds accent and width variants, so every lookup goes through the database, never a JS `===`.
@@ -34,12 +67,12 @@ export function normalizeEmail(value: string): string {
   return value.trim().normalize('NFC').toLowerCase();
 }
 
-/** Required text: whitespace-only counts as empty (spec §5); control characters are refused. */
+/** A required name: whitespace-only counts as empty (spec §5); control and invisible characters are refused. */
 function required(): z.ZodType<string> {
   return z
     .string({ error: M.required })
     .refine((value) => value.trim().length > 0, { error: M.required })
-    .refine((value) => !hasForbiddenCharacters(value), { error: M.invalidCharacters, abort: true });
+    .refine((value) => !hasCharactersNotAllowedInNames(value), { error: M.invalidCharacters, abort: true });
 }
 
 function maxLength(n: number) {
@@ -232,18 +265,23 @@ function translateIssue(issue: z.core.$ZodIssue): string {
   }
 }
 
-/** Line breaks and tabs are fine in multi-line text (notes, messages); other controls never are. */
-function allowedText(value: string, multiline: boolean): boolean {
+/**
+ * Line breaks and tabs are fine in multi-line text (notes, messages); other controls never are.
+ * Names (`name: true`, e.g. a group's) also refuse invisible characters; other text keeps them, as
+ * pasted prose and product titles often carry soft hyphens or zero-width spaces harmlessly.
+ */
+function allowedText(value: string, multiline: boolean, name = false): boolean {
+  if (name && hasInvisibleCharacters(value)) return false;
   return !hasForbiddenCharacters(multiline ? value.replace(/[\r\n\t]/g, ' ') : value);
 }
 
 /** Required text: whitespace-only counts as empty (spec §5), limited, trimmed. */
-export function requiredText(max: number, options: { multiline?: boolean } = {}) {
+export function requiredText(max: number, options: { multiline?: boolean; name?: boolean } = {}) {
   return z
     .string({ error: M.required })
     .refine((value) => value.trim().length > 0, { error: M.required, abort: true })
     .refine((value) => value.length <= max, { error: M.maxLength(max) })
-    .refine((value) => allowedText(value, options.multiline ?? false), { error: M.invalidCharacters })
+    .refine((value) => allowedText(value, options.multiline ?? false, options.name), { error: M.invalidCharacters })
     .transform((value) => value.trim());
 }
 

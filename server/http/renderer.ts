@@ -7,6 +7,8 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, errorBody } from '../errors';
+import { allowedMethods } from './route-list';
 
 /** Paths owned by the API faces; never answered with the renderer. */
 const API_PREFIXES = ['/trpc', '/v1/', '/auth/v2/', '/auth/set-experiment', '/healthz', '/readyz'];
@@ -75,6 +77,13 @@ export async function registerRenderer(app: FastifyInstance, options: TRendererO
     const url = new URL(request.url, 'http://local');
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(url.pathname);
     if (!isPage) {
+      // A path that exists with other methods: 405 with the methods it has, not a 404.
+      const allow = allowedMethods(app, url.pathname);
+      if (allow.length > 0)
+        return reply
+          .code(405)
+          .header('allow', allow.join(', '))
+          .send(errorBody(new AppError('METHOD_NOT_ALLOWED')));
       return reply.code(404).send({ error: { code: 'NOT_FOUND', message: 'Not found', status: 404 } });
     }
     const canonical = canonicalRendererPath(url.pathname);

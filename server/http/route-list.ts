@@ -1,5 +1,6 @@
 /** Enumerates the REST routes and tRPC procedures a built server serves (for `npm run routes` and the permission table). */
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import type { AnyRouter } from '@trpc/server';
 
 export interface TRestRoute {
@@ -14,17 +15,41 @@ export interface TProcedureInfo {
 
 const collected = new WeakMap<FastifyInstance, TRestRoute[]>();
 
+/**
+ * A second router holding every route's methods, to tell "no such path" (404) from "no such method
+ * on this path" (405 with Allow) when Fastify's own router found nothing. Same matching as the
+ * app's router (server/app.ts: trailing slashes ignored, long batch parameters).
+ */
+const methodRouters = new WeakMap<
+  FastifyInstance,
+  { router: FindMyWay.Instance<FindMyWay.HTTPVersion.V1>; methods: Set<HTTPMethod> }
+>();
+const noop = (): void => undefined;
+
 /** Call right after creating the instance: records every route registered afterwards. */
 export function collectRoutes(app: FastifyInstance): void {
   const list: TRestRoute[] = [];
   collected.set(app, list);
+  const methodRouter = FindMyWay({ ignoreTrailingSlash: true, maxParamLength: 5_000 });
+  const seenMethods = new Set<HTTPMethod>();
+  methodRouters.set(app, { router: methodRouter, methods: seenMethods });
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
+      seenMethods.add(method as HTTPMethod);
+      if (!methodRouter.hasRoute(method as HTTPMethod, route.url))
+        methodRouter.on(method as HTTPMethod, route.url, noop);
       if (method === 'HEAD' || method === 'OPTIONS') continue;
       list.push({ method, url: route.url });
     }
   });
+}
+
+/** The methods some route of the app answers at this path (empty when the path has none). */
+export function allowedMethods(app: FastifyInstance, path: string): string[] {
+  const known = methodRouters.get(app);
+  if (!known) return [];
+  return [...known.methods].filter((method) => known.router.find(method, path) !== null).sort();
 }
 
 /** Hand-written API routes: REST /v1, the /auth endpoints and the health checks (not tRPC's transport or static files). */

@@ -27,7 +27,7 @@ const SECRET_PATTERNS: [RegExp, string][] = [
   [/eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g, '[redacted-jwt]'],
   [/\b(bearer)\s+[A-Za-z0-9._~+/=-]{8,}/gi, '$1 [redacted]'],
   [
-    /("?(?:password|passwd|pwd|secret|token|accessToken|auditToken|refreshToken|authorization)"?\s*[:=]\s*)("[^"]*"|[^\s,&;}]+)/gi,
+    /("?(?:password|passwd|pwd|secret|token|accessToken|auditToken|refreshToken|authorization|emailGuid)"?\s*[:=]\s*)("[^"]*"|[^\s,&;}]+)/gi,
     '$1[redacted]',
   ],
 ];
@@ -49,7 +49,7 @@ function sanitizeValue(value: unknown, depth = 0): unknown {
   if (Array.isArray(value)) return value.slice(0, 20).map((item) => sanitizeValue(item, depth + 1));
   const out: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(value).slice(0, 30)) {
-    out[sanitizeLogText(key)] = /password|secret|token|authorization|cookie/i.test(key)
+    out[sanitizeLogText(key)] = /password|secret|token|authorization|cookie|emailguid/i.test(key)
       ? '[redacted]'
       : sanitizeValue(inner, depth + 1);
   }

@@ -181,6 +181,37 @@ test.describe('auth screens', () => {
   });
 });
 
+test.describe('a token that no longer verifies (issue 24)', () => {
+  test('a page that also serves visitors: one 401, one refresh, then the page as a visitor', async ({ page }) => {
+    const auth = new AuthScreen(page);
+    const shell = new Shell(page);
+    await auth.gotoLogIn();
+    await auth.logIn(DEMO_LOGIN.email, DEMO_LOGIN.password);
+    await expect(page).toHaveURL(/\/home\/$/);
+    await shell.expectSignedInAs('Dana Demo');
+
+    // The sign-in ends behind the page's back (as from another tab): the stored token still looks
+    // live to the page, but the server refuses it, and the refresh cookie is gone.
+    const origin = new URL(page.url()).origin;
+    const ended = await page.request.post('/auth/v2/logout/', { data: {}, headers: { origin } });
+    expect(ended.status()).toBe(200);
+    expect(await page.evaluate(() => localStorage.getItem('identity'))).not.toBeNull();
+
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      // The refused token's answers (a visitor's retry of a members-only call is a plain 401).
+      if (response.status() === 401 && response.url().includes('/trpc/') && response.request().headers().authorization)
+        refused.push(response.headers()['www-authenticate'] ?? '');
+    });
+    await page.goto('/shop/');
+    await shell.expectVisitor();
+    await expect(page.getByTestId('header-log-in')).toBeVisible();
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused.every((challenge) => challenge === 'Bearer error="invalid_token"')).toBe(true);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('identity'))).toBeNull();
+  });
+});
+
 test.describe('navigations never change who is signed in', () => {
   test('GET /auth/v2/logout/ asks first; only the button logs out', async ({ page }) => {
     const auth = new AuthScreen(page);

@@ -7,6 +7,8 @@ import { connect } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createFloaterLinkToken } from '../../../server/auth/floater-links';
 import { startSession } from '../../../server/auth/sessions';
+import { signAccessToken, type TIdentityClaims } from '../../../server/auth/tokens';
+import { TRPC_MAX_BATCH_CALLS } from '../../../server/contracts/constants';
 import { ROLES } from '../../../server/contracts/roles';
 import { createFloaterUser, createMember, TEST_PASSWORD } from '../../factories/identities';
 import { uniqueSuffix } from '../../factories/users';
@@ -481,5 +483,231 @@ describe('request logs', () => {
     // Ordinary query values elsewhere stay readable for debugging.
     await client.get('/v1/enums/genders?probe=visible');
     expect(lines.some((line) => line.includes('probe=visible'))).toBe(true);
+  });
+
+  it('never show the emailGuid of the manage-notifications link: page URL, tRPC input, nested address, client logs', async () => {
+    const lines: string[] = [];
+    const logged = await startTestServer(
+      { LOG_LEVEL: 'info' },
+      { logStream: { write: (line: string) => lines.push(line) } },
+    );
+    const guid = crypto.randomUUID();
+    const client = new TestBrowser(logged.baseUrl);
+    const input = (value: unknown): string => encodeURIComponent(JSON.stringify(value));
+    await client.get(`/email/notifications/?emailGuid=${guid}`);
+    await client.get(`/trpc/people.emailSettings?input=${input({ emailGuid: guid })}`);
+    await client.get(`/trpc/auth.me,people.emailSettings?batch=1&input=${input({ 1: { emailGuid: guid } })}`);
+    await client.get(`/auth/v2/login/?returnurl=${encodeURIComponent(`/email/notifications/?emailGuid=${guid}`)}`);
+    await client.get(`/a/log-in/?returnurl=${encodeURIComponent(`/email/notifications/?emailGuid=${guid}&x=1`)}`);
+    await client.post('/trpc/people.updateEmailSettings', {
+      emailGuid: guid,
+      settings: { subscribeNotifcations: false },
+    });
+    await client.post('/v1/logs', [
+      {
+        level: 'error',
+        category: 'routing',
+        message: `failed on https://gifts.example/email/notifications/?emailGuid=${guid}`,
+        clientKind: 'web',
+        timestamp: Date.now(),
+        appVersion: '1',
+        info: { emailGuid: guid, page: `/email/notifications/?emailGuid=${guid}` },
+      },
+    ]);
+    const requestLines = lines.filter((line) => line.includes('"url"'));
+    expect(requestLines.length).toBeGreaterThanOrEqual(6);
+    expect(lines.some((line) => line.includes('failed on'))).toBe(true);
+    expect(lines.filter((line) => line.toLowerCase().includes(guid))).toEqual([]);
+    expect(requestLines.some((line) => line.includes('emailGuid=[redacted]'))).toBe(true);
+  });
+});
+
+describe('a bearer token that does not verify (issue 24)', () => {
+  const CHALLENGE = 'Bearer error="invalid_token"';
+
+  /** The member's own token, re-signed so that it expired a minute ago. */
+  function expiredCopy(token: string): string {
+    const { iat, exp, iss, aud, jti, created, expires, sub, ...claims } = decodeJwt(token);
+    void [iat, exp, iss, aud, jti, created, expires];
+    const past = Math.floor(Date.now() / 1000) - 3_600;
+    return signAccessToken(
+      server.app.deps.config,
+      { ...(claims as Omit<TIdentityClaims, 'sub'>), sub: String(sub) },
+      { nowSeconds: past, ttlSeconds: 60 },
+    ).token;
+  }
+  const forged = (token: string): string => `${token.slice(0, token.lastIndexOf('.'))}.${'A'.repeat(43)}`;
+
+  it('answers 401 with the invalid_token challenge on a route that also serves visitors, REST and tRPC', async () => {
+    const member = await createMember(testDb());
+    const client = await logIn(member.email);
+    const token = client.accessToken!;
+    const anyone = browser();
+    // A visitor (no header) gets the visitor's answer, not a 401.
+    const visitor = await anyone.get(`/v1/users/${member.id}`, { bearer: null });
+    expect(visitor.status).not.toBe(401);
+    expect((await anyone.get('/trpc/auth.me', { bearer: null })).status).toBe(200);
+
+    for (const bad of [expiredCopy(token), forged(token), 'not-a-jwt']) {
+      for (const path of [`/v1/users/${member.id}`, '/v1/enums/genders', '/trpc/auth.me', '/trpc/auth.providers']) {
+        const answer = await anyone.get(path, { bearer: bad });
+        expect(answer.status, `${path} with a bad token`).toBe(401);
+        expect(answer.headers.get('www-authenticate')).toBe(CHALLENGE);
+      }
+      const confirm = await anyone.post('/auth/v2/confirm-code/', { code: '123456' }, { bearer: bad });
+      expect(confirm.status).toBe(401);
+      expect(confirm.headers.get('www-authenticate')).toBe(CHALLENGE);
+    }
+    // A malformed bearer header is a token that does not verify either.
+    const malformed = await anyone.get(`/v1/users/${member.id}`, {
+      bearer: null,
+      headers: { authorization: 'Bearer two parts' },
+    });
+    expect(malformed.status).toBe(401);
+    // Another scheme (a proxy's Basic credentials) is no bearer token: the visitor's answer.
+    const basic = await anyone.get(`/v1/users/${member.id}`, {
+      bearer: null,
+      headers: { authorization: 'Basic dXNlcjpwYXNz' },
+    });
+    expect(basic.status).toBe(visitor.status);
+  });
+
+  it('answers 401 to the token of a sign-in that ended, where a visitor would get a public answer', async () => {
+    const member = await createMember(testDb());
+    const client = await logIn(member.email);
+    const token = client.accessToken!;
+    expect((await client.get(`/v1/users/${member.id}`)).status).toBe(200);
+    expect((await client.post('/auth/v2/logout/')).status).toBe(200);
+    const after = await browser().get(`/v1/users/${member.id}`, { bearer: token });
+    expect(after.status).toBe(401);
+    expect(after.headers.get('www-authenticate')).toBe(CHALLENGE);
+  });
+
+  it('leaves the refresh and sign-in endpoints usable with a stale token in the header, and cookies alone never trigger it', async () => {
+    const member = await createMember(testDb());
+    const client = await logIn(member.email);
+    const stale = expiredCopy(client.accessToken!);
+    // The refresh cookie is what the refresh endpoint reads; the stale header is ignored.
+    const refreshed = await client.get('/auth/v2/refresh-token/', { bearer: stale });
+    expect(refreshed.status).toBe(200);
+    expect(typeof refreshed.body.accessToken).toBe('string');
+    const again = await browser().post(
+      '/auth/v2/log-in/',
+      { email: member.email, password: TEST_PASSWORD },
+      { bearer: stale },
+    );
+    expect(again.status).toBe(200);
+    // The refresh cookie alone (no authorization header) is a visitor to the API.
+    const cookieOnly = await client.get('/trpc/auth.providers', { bearer: null });
+    expect(cookieOnly.status).toBe(200);
+  });
+});
+
+describe('methods a path does not have (issue 24)', () => {
+  /** Any method, TRACE included (fetch refuses to send TRACE). */
+  function rawRequest(method: string, path: string): Promise<{ status: number; allow: string | undefined }> {
+    const url = new URL(server.baseUrl);
+    return new Promise((resolve, reject) => {
+      const outgoing = httpRequest({ host: url.hostname, port: url.port, method, path }, (response) => {
+        response.resume();
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, allow: response.headers.allow as string | undefined }),
+        );
+      });
+      outgoing.on('error', reject);
+      outgoing.end();
+    });
+  }
+
+  it('answers TRACE and other unknown methods on tRPC with 405 and Allow, never a 500', async () => {
+    for (const method of ['TRACE', 'OPTIONS', 'PUT', 'DELETE', 'HEAD']) {
+      expect(await rawRequest(method, '/trpc/auth.me'), method).toEqual({ status: 405, allow: 'GET' });
+    }
+    expect(await rawRequest('TRACE', '/trpc/auth.me,auth.providers?batch=1')).toEqual({ status: 405, allow: 'GET' });
+    expect(await rawRequest('GET', '/trpc/auth.mergeAccounts')).toEqual({ status: 405, allow: 'POST' });
+    expect(await rawRequest('TRACE', '/trpc/no.such')).toEqual({ status: 405, allow: 'GET, POST' });
+    const shape = await browser().request('DELETE', '/trpc/auth.me', { bearer: null });
+    expect(errorOf(shape.body).message).toBe('This method is not allowed here');
+  });
+
+  it('answers a wrong method on an existing REST or /auth/v2 path with 405 and the methods the path has', async () => {
+    const member = await createMember(testDb());
+    expect(await rawRequest('TRACE', '/v1/enums/genders')).toEqual({ status: 405, allow: 'GET, HEAD' });
+    const onUser = await browser().request('DELETE', `/v1/users/${member.id}/terms-of-service`, { bearer: null });
+    expect(onUser.status).toBe(405);
+    expect(onUser.headers.get('allow')?.split(', ')).toEqual(expect.arrayContaining(['GET', 'HEAD']));
+    expect(errorOf(onUser.body).message).toBeTruthy();
+    const signUp = await browser().get('/auth/v2/sign-up/', { bearer: null });
+    expect(signUp.status).toBe(405);
+    expect(signUp.headers.get('allow')).toBe('POST');
+    const logs = await browser().request('PATCH', '/v1/logs', { bearer: null });
+    expect(logs.status).toBe(405);
+    expect(logs.headers.get('allow')).toBe('POST');
+    // A path no route has is still a 404.
+    expect((await browser().request('DELETE', '/v1/no-such-route', { bearer: null })).status).toBe(404);
+  });
+});
+
+describe('tRPC batches (issue 24)', () => {
+  it(`refuses a batch of more than ${TRPC_MAX_BATCH_CALLS} calls with a 400 in words; a batch at the cap runs`, async () => {
+    const batch = (size: number): string => {
+      const paths = Array.from({ length: size }, () => 'auth.providers').join(',');
+      const input = Object.fromEntries(Array.from({ length: size }, (_, index) => [String(index), {}]));
+      return `/trpc/${paths}?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`;
+    };
+    const atCap = await browser().get<unknown[]>(batch(TRPC_MAX_BATCH_CALLS), { bearer: null });
+    expect(atCap.status).toBe(200);
+    expect(atCap.body).toHaveLength(TRPC_MAX_BATCH_CALLS);
+    const over = await browser().get(batch(300), { bearer: null });
+    expect(over.status).toBe(400);
+    expect(errorOf(over.body).message).toBe(
+      `A batch may hold at most ${TRPC_MAX_BATCH_CALLS} calls; this one holds 300`,
+    );
+  });
+});
+
+describe('cross-site checks (issue 24)', () => {
+  it('treats an Origin header that cannot be parsed as another site for state changes', async () => {
+    const member = await createMember(testDb());
+    for (const origin of ['http://[not-an-origin', 'garbage', '']) {
+      const answer = await browser().post(
+        '/auth/v2/log-in/',
+        { email: member.email, password: TEST_PASSWORD },
+        { headers: { origin }, bearer: null },
+      );
+      expect(answer.status, JSON.stringify(origin)).toBe(403);
+    }
+    // Our own origin still signs in.
+    expect((await logIn(member.email)).accessToken).toBeTruthy();
+  });
+});
+
+describe('invisible characters in names (issue 24)', () => {
+  it('refuses zero-width spaces, BOM, line separators, word joiners and tag characters with the field’s message', async () => {
+    for (const name of [
+      'Robin\u200bHood',
+      '\ufeffRobin Hood',
+      'Robin\u2028Hood',
+      'Robin Hood\u2029',
+      'Robin\u2060Hood',
+      'Robin \u{e0041}\u{e0042}Hood',
+      '\u200dRobin Hood',
+      '\u3164',
+    ]) {
+      const answer = await browser().post('/auth/v2/sign-up/', { name, email: newEmail(), password: 'sherwood' });
+      expect(answer.status, JSON.stringify(name)).toBe(400);
+      expect(errorOf(answer.body).fieldErrors?.name).toBe('The value contains characters that are not allowed');
+    }
+  });
+
+  it('keeps names that need joiners: Persian with ZWNJ, an emoji ZWJ sequence, a subdivision flag', async () => {
+    for (const name of [
+      'می\u200cخواهم',
+      'Robin 👩\u200d👩\u200d👧',
+      'Robin 🏴\u{e0067}\u{e0062}\u{e0065}\u{e006e}\u{e0067}\u{e007f}',
+    ]) {
+      const answer = await browser().post('/auth/v2/sign-up/', { name, email: newEmail(), password: 'sherwood' });
+      expect(answer.status, JSON.stringify(name)).toBe(201);
+    }
   });
 });

@@ -60,6 +60,12 @@ beforeAll(async () => {
       }
       if (path === '/status/401') return send(res, 401, { error: 'unauthorized' });
       if (path === '/slow') return; // never answers
+      // A route that also serves visitors: a token that does not verify is a 401, no token a visitor.
+      if (path === '/visitor') {
+        if (!req.headers.authorization) return send(res, 200, { visitor: true });
+        if (req.headers.authorization === `Bearer ${validToken}`) return send(res, 200, { visitor: false });
+        return send(res, 401, { error: 'invalid_token' }, { 'www-authenticate': 'Bearer error="invalid_token"' });
+      }
       if (path === '/auth') {
         if (req.headers.authorization === `Bearer ${validToken}`) return send(res, 200, { ok: true });
         return send(res, 401, { error: 'expired' });
@@ -341,6 +347,51 @@ describe('401 refresh and single retry', () => {
     expect(data).toEqual({ ok: true });
     expect(refreshIdentity).not.toHaveBeenCalled();
     expect(seen.map((s) => s.headers.authorization)).toEqual(['Bearer stale', 'Bearer fresh']);
+  });
+});
+
+describe('401 when the refresh finds no sign-in left', () => {
+  it('retries once without the header, as a visitor, when the refresh signs the identity out', async () => {
+    let token: string | null = 'stale';
+    const loggedOut = new Error('A user logged out');
+    const refreshIdentity = vi.fn(async () => {
+      token = null;
+      throw loggedOut;
+    });
+    const data = await requester({ getToken: () => token, refreshIdentity }).request({
+      method: 'GET',
+      url: '/visitor',
+    });
+    expect(data).toEqual({ visitor: true });
+    expect(refreshIdentity).toHaveBeenCalledTimes(1);
+    expect(seen.map((s) => s.headers.authorization)).toEqual(['Bearer stale', undefined]);
+  });
+
+  it('retries once without the header when the refresh answers no token and none is stored (fetch and stream)', async () => {
+    let token: string | null = 'stale';
+    const refreshIdentity = vi.fn(async () => {
+      token = null;
+      return null;
+    });
+    const r = requester({ getToken: () => token, refreshIdentity });
+    const answer = await r.fetch(`${baseUrl}/visitor`, { method: 'GET' });
+    expect(answer.status).toBe(200);
+    token = 'stale';
+    const stream = await r.fetchStream(`${baseUrl}/visitor`, { method: 'GET' });
+    expect(stream.status).toBe(200);
+    expect(await stream.json()).toEqual({ visitor: true });
+    expect(seen.map((s) => s.headers.authorization)).toEqual(['Bearer stale', undefined, 'Bearer stale', undefined]);
+  });
+
+  it('keeps the 401 when the refresh failed but the identity is still held (a network failure)', async () => {
+    const error = await requester({
+      getToken: () => 'stale',
+      refreshIdentity: async () => Promise.reject(new Error('network down')),
+    })
+      .request({ method: 'GET', url: '/visitor' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiAuthTokenError);
+    expect(seen).toHaveLength(1);
   });
 });
 

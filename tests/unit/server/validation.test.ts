@@ -6,7 +6,9 @@ import {
   ZName,
   ZPassword,
   ZUsername,
+  ZPersonName,
   fieldErrorsFromZod,
+  hasInvisibleCharacters,
   isAddressComplete,
   isOpenableUrl,
 } from '../../../server/contracts/validation';
@@ -108,5 +110,45 @@ describe('spec §5 validation messages', () => {
     expect(isOpenableUrl('elfgifts://exchange/1', 'elfgifts:')).toBe(true);
     expect(isOpenableUrl('javascript:alert(1)', 'elfgifts:')).toBe(false);
     expect(isOpenableUrl('not a url', 'elfgifts:')).toBe(false);
+  });
+});
+
+describe('invisible characters in names (issue 24)', () => {
+  const NOT_ALLOWED = 'The value contains characters that are not allowed';
+
+  it.each([
+    ['zero-width space', 'Robin\u200bHood'],
+    ['BOM / zero-width no-break space', '\ufeffRobin Hood'],
+    ['line separator', 'Robin\u2028Hood'],
+    ['paragraph separator', 'Robin Hood\u2029'],
+    ['word joiner', 'Robin\u2060Hood'],
+    ['invisible separator', 'Robin\u2063Hood'],
+    ['soft hyphen', 'Rob\u00adin'],
+    ['tag characters', 'Robin\u{e0048}\u{e0069}'],
+    ['a lone ZWJ at the start', '\u200dRobin'],
+    ['a ZWNJ at the end', 'Robin\u200c'],
+    ['a ZWJ next to a space', 'Robin \u200dHood'],
+    ['two joiners in a row', 'Rob\u200d\u200din'],
+    ['a Hangul filler (looks empty)', '\u3164\u3164'],
+    ['Braille blank (looks empty)', '\u2800\u2800'],
+    ['an unpaired surrogate', 'Rob\ud800in'],
+  ])('refuses %s with the field message', (_label, name) => {
+    expect(hasInvisibleCharacters(name)).toBe(true);
+    expect(firstError(ZName, name)).toBe(NOT_ALLOWED);
+    expect(firstError(ZPersonName, name)).toBe(NOT_ALLOWED);
+    // Usernames hold no spaces: checked where the name has none.
+    if (!name.includes(' ')) expect(firstError(ZUsername, name)).toBe(NOT_ALLOWED);
+  });
+
+  it.each([
+    ['Persian with ZWNJ', 'می\u200cخواهم'],
+    ['Hindi with ZWJ', 'क्\u200dष'],
+    ['an emoji family (ZWJ sequence)', 'Robin 👩\u200d👩\u200d👧'],
+    ['an emoji with a variation selector and ZWJ', 'Robin ❤️\u200d🔥'],
+    ['the flag of England (tag sequence)', 'Robin 🏴\u{e0067}\u{e0062}\u{e0065}\u{e006e}\u{e0067}\u{e007f}'],
+    ['accents and other scripts', 'Zoë Nguyễn 中文'],
+  ])('keeps %s', (_label, name) => {
+    expect(hasInvisibleCharacters(name)).toBe(false);
+    expect(firstError(ZName, name)).toBeUndefined();
   });
 });
