@@ -101,7 +101,8 @@ export async function listDisqualified(deps: TDeps, identity: TVerifiedIdentity 
 
 /** The invitee's answer (spec §3 exchange response), until the names are drawn and the sign-up date. */
 export async function respond(deps: TDeps, identity: TVerifiedIdentity | null, input: TRsvp) {
-  const access = await accessExchange(deps.db, identity, input.exchangeId);
+  // Someone who declined may change their answer (the only thing besides reading the invitation).
+  const access = await accessExchange(deps.db, identity, input.exchangeId, { declined: 'invitation' });
   const seat = access.seat;
   if (!seat || seat.status === 'organizing')
     throw new AppError('FORBIDDEN', { message: 'You organize this exchange without taking part' });
