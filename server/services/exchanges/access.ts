@@ -111,12 +111,12 @@ export async function accessExchange(
   if (!exchange) throw new AppError('NOT_FOUND');
   const isOrganizer = exchange.organizerId === caller.userId;
   if (!isOrganizer && !seat) throw new AppError('NOT_FOUND');
-  if (!isOrganizer && seat?.status === 'declined' && options.declined !== 'invitation')
-    throw new AppError('NOT_FOUND');
-  const isManager = isOrganizer || Boolean(seat?.isAssistant);
+  if (!isOrganizer && seat?.status === 'declined' && options.declined !== 'invitation') throw new AppError('NOT_FOUND');
+  // An assistant who declined manages nothing (they only read their invitation).
+  const isManager = isOrganizer || Boolean(seat?.isAssistant && seat.status !== 'declined');
   const role: TExchangeRole = isOrganizer
     ? 'organizer'
-    : seat?.isAssistant
+    : isManager
       ? 'assistant'
       : seat?.status === 'invited'
         ? 'invitee'

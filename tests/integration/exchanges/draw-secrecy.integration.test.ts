@@ -42,8 +42,7 @@ async function failure(promise: Promise<unknown>): Promise<{ status: number; mes
     await promise;
   } catch (error) {
     const code = (error as { code?: string }).code ?? '';
-    const status =
-      { NOT_FOUND: 404, FORBIDDEN: 403, UNAUTHORIZED: 401, CONFLICT: 409, BAD_REQUEST: 400 }[code] ?? 500;
+    const status = { NOT_FOUND: 404, FORBIDDEN: 403, UNAUTHORIZED: 401, CONFLICT: 409, BAD_REQUEST: 400 }[code] ?? 500;
     return { status, message: (error as Error).message };
   }
   return { status: 200, message: '' };
@@ -90,13 +89,13 @@ describe('who may see the draw is decided when the names are drawn', () => {
       'drew names for 4 people (the organizer cannot see who drew whom)',
     );
     // The attack of the issue: on after the draw, read, off again.
-    expect(await failure(organizer.caller.exchanges.updateSettings({ exchangeId, organizerCanViewDraw: true }))).toEqual(
-      {
-        status: 409,
-        message:
-          'The names were drawn secret, even from the organizer: that cannot change now (a draw can only become more secret)',
-      },
-    );
+    expect(
+      await failure(organizer.caller.exchanges.updateSettings({ exchangeId, organizerCanViewDraw: true })),
+    ).toEqual({
+      status: 409,
+      message:
+        'The names were drawn secret, even from the organizer: that cannot change now (a draw can only become more secret)',
+    });
     expect(await failure(organizer.caller.exchanges.viewDraw({ exchangeId }))).toEqual({
       status: 403,
       message: 'The privacy settings keep the draw secret, even from the organizer',
@@ -160,7 +159,7 @@ describe('who may see the draw is decided when the names are drawn', () => {
     const pairs = await pairsOf(exchangeId);
     const santa = [...pairs].find(([, receiver]) => receiver === inDraw!.id)![0];
     const c = inDraw!.caller.exchanges;
-    const outputs = [
+    const outputs: unknown[] = [
       await c.get({ exchangeId }),
       await c.participants({ exchangeId, limit: 50, offset: 0 }),
       await c.restrictions({ exchangeId, limit: 50, offset: 0 }),
@@ -172,8 +171,11 @@ describe('who may see the draw is decided when the names are drawn', () => {
     const browser = new TestBrowser(server.baseUrl);
     for (const path of ['users', 'draw-restricted-users'])
       outputs.push(
-        (await browser.request('GET', `/v1/exchanges/${exchangeId}/${path}?limit=50`, { bearer: inDraw!.identity.token }))
-          .body,
+        (
+          await browser.request('GET', `/v1/exchanges/${exchangeId}/${path}?limit=50`, {
+            bearer: inDraw!.identity.token,
+          })
+        ).body,
       );
     const text = JSON.stringify(outputs);
     expect(text).not.toMatch(/"(recipient|giver|receiverId|giverId)":/);
@@ -208,7 +210,8 @@ describe('a repeat that avoids last time’s pairs', () => {
     });
     // Even with the setting forced on in the database, the draw is made secret when drawn.
     await testDb().exchange.update({ where: { id: next.exchangeId }, data: { organizerCanViewDraw: true } });
-    for (const person of people) await person.caller.exchanges.rsvp({ exchangeId: next.exchangeId, response: 'accept' });
+    for (const person of people)
+      await person.caller.exchanges.rsvp({ exchangeId: next.exchangeId, response: 'accept' });
     await organizer.caller.exchanges.draw({ exchangeId: next.exchangeId });
     expect((await people[0]!.caller.exchanges.get({ exchangeId: next.exchangeId })).drawVisibleToOrganizer).toBe(false);
     // Redrawing a few times shows nothing to recover last year's pairs from.
@@ -280,8 +283,11 @@ describe('someone who declined', () => {
     const browser = new TestBrowser(server.baseUrl);
     for (const path of ['users', 'draw-restricted-users'])
       expect(
-        (await browser.request('GET', `/v1/exchanges/${exchangeId}/${path}?limit=50`, { bearer: leaver.identity.token }))
-          .status,
+        (
+          await browser.request('GET', `/v1/exchanges/${exchangeId}/${path}?limit=50`, {
+            bearer: leaver.identity.token,
+          })
+        ).status,
       ).toBe(404);
     // The invitation itself stays readable, and the answer can change.
     expect((await c.get({ exchangeId })).myStatus).toBe('declined');
