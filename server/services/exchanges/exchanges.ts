@@ -276,7 +276,8 @@ export async function updateExchangeSettings(
     throw new AppError('VALIDATION', {
       fieldErrors: { excludePreviousPairs: 'This exchange does not repeat an earlier one' },
     });
-  const excluding = (settings.excludePreviousPairs ?? access.exchange.excludePreviousPairs) && access.exchange.repeatOfExchangeId;
+  const excluding =
+    (settings.excludePreviousPairs ?? access.exchange.excludePreviousPairs) && access.exchange.repeatOfExchangeId;
   if (excluding && (settings.organizerCanViewDraw ?? access.exchange.organizerCanViewDraw))
     throw new AppError('VALIDATION', {
       fieldErrors: {

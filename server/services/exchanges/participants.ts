@@ -356,7 +356,9 @@ export function replacementDraw(
   if (options.secret) {
     const reshuffled = reshuffleAround(assignment, newcomer, restrictions, rules);
     if (!reshuffled.ok)
-      throw changeFailed('no random re-pairing keeps the draw secret from you with these restrictions; draw the names again instead');
+      throw changeFailed(
+        'no random re-pairing keeps the draw secret from you with these restrictions; draw the names again instead',
+      );
     assignment = reshuffled.assignment;
   }
   const changed = [...assignment].filter(([giver, receiver]) => before.get(giver) !== receiver).map(([giver]) => giver);

@@ -425,9 +425,9 @@ describe('the draw', () => {
     }
     // Drawn secret (the default): the organizer cannot make it visible afterwards (draw-secrecy tests).
     expect(await statusOf(organizer.caller.exchanges.viewDraw({ exchangeId }))).toBe(403);
-    expect(
-      await statusOf(organizer.caller.exchanges.updateSettings({ exchangeId, organizerCanViewDraw: true })),
-    ).toBe(409);
+    expect(await statusOf(organizer.caller.exchanges.updateSettings({ exchangeId, organizerCanViewDraw: true }))).toBe(
+      409,
+    );
     expect(await statusOf(organizer.caller.exchanges.viewDraw({ exchangeId }))).toBe(403);
     // Participants never see it (these invitees are floaters: not even signed in enough to ask).
     expect(await statusOf(guests[0]!.caller.exchanges.viewDraw({ exchangeId }))).toBe(401);

@@ -168,7 +168,11 @@ describe('reshuffleAround (a replacement the acting person may not see)', () => 
       ],
       options: { households: [['e', 'h']] },
     },
-    { name: 'one loop, no pairs drawing each other', restrictions: [], options: { singleLoop: true, noMutualPairs: true } },
+    {
+      name: 'one loop, no pairs drawing each other',
+      restrictions: [],
+      options: { singleLoop: true, noMutualPairs: true },
+    },
   ];
 
   for (const { name, restrictions, options } of rulesets)
