@@ -524,6 +524,11 @@ export const ZExchangeDetail = ZExchangeSummary.extend({
   groupId: z.string().nullable(),
   organizerParticipates: z.boolean(),
   drawnAt: z.string().nullable(),
+  /**
+   * Whether the organizer (managers who do not take part) can see who drew whom, as decided when
+   * the names were drawn; null before the draw. Shown to everyone in the exchange.
+   */
+  drawVisibleToOrganizer: z.boolean().nullable(),
   settings: ZExchangeSettings.omit({ exchangeId: true }).required(),
   repeatOfExchangeId: z.string().nullable(),
   /** The copyable sign-up link (organizer and assistants only). */

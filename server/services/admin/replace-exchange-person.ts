@@ -1,18 +1,17 @@
 /**
  * replaceexchangeperson: support puts another member in someone's place in an exchange. After the
- * draw the draw engine's local repair (exchanges/draw replaceParticipant) keeps every other pairing:
- * the newcomer takes over the leaving person's giver and recipient when the restrictions allow it,
- * else the smallest repair around them. The change is stored the way the organizer's own replace
+ * draw the draw engine's local repair (exchanges/draw replaceParticipant) keeps most pairings, and
+ * since the draw is secret from support, a small random set around the newcomer is re-paired so the
+ * newcomer does not inherit the leaver's recipient for certain (participants.replacementDraw). The change is stored the way the organizer's own replace
  * stores it (exchanges/participants), with the same mails; one transaction with the audit row.
  */
 import type { TReplaceExchangePersonInput, TReplaceResult } from '../../contracts/admin';
 import type { TDb } from '../../db/client';
 import { AppError } from '../../errors';
-import { replaceParticipant as replaceInDraw } from '../exchanges/draw';
 import { loadDrawSetup } from '../exchanges/draw-exchange';
 import { recordEvent } from '../exchanges/events';
 import { lockExchange, queueInviteMails, TX_OPTIONS } from '../exchanges/invitations';
-import { changeFailed, dropSeat, queueChangedMails, rewriteAssignments } from '../exchanges/participants';
+import { dropSeat, queueChangedMails, replacementDraw, rewriteAssignments } from '../exchanges/participants';
 import { loadAdminUser } from './find-users';
 import { requireActing, writeStaffAudit, type TStaffActor } from './staff-access';
 
@@ -73,18 +72,12 @@ export async function replaceExchangePerson(
     let changed: string[] = [];
     if (drawn && before.has(leaving.userId)) {
       const setup = await loadDrawSetup(tx, exchange);
-      const result = replaceInDraw(
-        before,
-        leaving.userId,
-        replacement.userId,
-        setup.restrictions.filter((r) => r.giver !== leaving.userId && r.receiver !== leaving.userId),
-        {
-          households: setup.households.map((members) => members.filter((id) => id !== leaving.userId)),
-          ...setup.options,
-        },
-      );
-      if (!result.ok) throw changeFailed(result.message);
-      changed = result.changedGivers;
+      // Support never sees a draw, and the newcomer's account may be anyone's: the newcomer must
+      // not inherit the leaver's recipient for certain (participants.replacementDraw).
+      const result = replacementDraw(before, { leaving: leaving.userId, newcomer: replacement.userId }, setup, {
+        secret: true,
+      });
+      changed = result.changed;
       await rewriteAssignments(tx, exchange.id, {
         leaving: leaving.userId,
         givers: [...new Set([leaving.userId, ...changed.filter((id) => id !== replacement.userId)])],

@@ -45,6 +45,7 @@ export const EXCHANGE_SELECT = {
   joinCode: true,
   drawnAt: true,
   drawVersion: true,
+  drawVisibleToOrganizer: true,
   createdAt: true,
   organizer: { select: PERSON_SELECT },
 } as const;
@@ -94,21 +95,28 @@ export function requireKnownCaller(identity: TVerifiedIdentity | null): TVerifie
   return identity;
 }
 
-/** The caller's access to an exchange; 404 when it is unknown or they are not in it. */
+/**
+ * The caller's access to an exchange; 404 when it is unknown or they are not in it. Someone who
+ * declined is an outsider too, except where `declined: 'invitation'` says the call is about the
+ * invitation itself (reading it, changing the answer).
+ */
 export async function accessExchange(
   db: TDb,
   identity: TVerifiedIdentity | null,
   exchangeId: string,
+  options: { declined?: 'outsider' | 'invitation' } = {},
 ): Promise<TExchangeAccess> {
   const caller = requireKnownCaller(identity);
   const [exchange, seat] = await Promise.all([findExchange(db, exchangeId), findSeat(db, exchangeId, caller.userId)]);
   if (!exchange) throw new AppError('NOT_FOUND');
   const isOrganizer = exchange.organizerId === caller.userId;
   if (!isOrganizer && !seat) throw new AppError('NOT_FOUND');
-  const isManager = isOrganizer || Boolean(seat?.isAssistant);
+  if (!isOrganizer && seat?.status === 'declined' && options.declined !== 'invitation') throw new AppError('NOT_FOUND');
+  // An assistant who declined manages nothing (they only read their invitation).
+  const isManager = isOrganizer || Boolean(seat?.isAssistant && seat.status !== 'declined');
   const role: TExchangeRole = isOrganizer
     ? 'organizer'
-    : seat?.isAssistant
+    : isManager
       ? 'assistant'
       : seat?.status === 'invited'
         ? 'invitee'
@@ -139,6 +147,22 @@ export function requireDrawSeat(access: TExchangeAccess): TSeatRow {
   if (!seat || seat.status !== 'accepted' || seat.isDisqualified)
     throw new AppError('NOT_FOUND', { message: 'You are not in this exchange’s draw' });
   return seat;
+}
+
+/** Takes part in the draw: has (or will have) a Secret Santa of their own. */
+export function inTheDraw(seat: Pick<TSeatRow, 'status' | 'isDisqualified'> | null): boolean {
+  return Boolean(seat && seat.status === 'accepted' && !seat.isDisqualified);
+}
+
+/**
+ * Who may see the whole draw (docs/secrecy.md): a manager (organizer or assistant) who does not
+ * take part in it, and only when the draw was made visible to the organizer at the moment the names
+ * were drawn (`drawVisibleToOrganizer`, fixed then and afterwards only ever made more secret). A
+ * manager who takes part never sees it: any pair shown would rule its giver out as their own Secret
+ * Santa, so showing all but "their" pair would still name their Santa by elimination.
+ */
+export function mayViewDraw(access: Pick<TExchangeAccess, 'isManager' | 'exchange' | 'seat'>): boolean {
+  return access.isManager && access.exchange.drawVisibleToOrganizer === true && !inTheDraw(access.seat);
 }
 
 /** Today as YYYY-MM-DD (UTC), the unit exchange dates are compared in. */

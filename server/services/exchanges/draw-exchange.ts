@@ -3,6 +3,11 @@
  * exchange row is locked (SELECT … FOR UPDATE) for the whole transaction, so of fifty concurrent
  * requests one draws and the others find it drawn (409). Assignments are unique per giver and per
  * recipient in the database as well. After the draw each giver sees only their own recipient.
+ *
+ * Whether the organizer (managers outside the draw, see access.mayViewDraw) may see the whole draw
+ * is decided when the names are drawn and stored on the draw (`drawVisibleToOrganizer`), stated in
+ * the activity log and the "names are drawn" mail; a redraw keeps it or makes it secret, never the
+ * other way (see exchanges.updateExchangeSettings for the setting's side).
  */
 import type { TVerifiedIdentity } from '../../auth/tokens';
 import { exchangeTheme, type TMyAssignment } from '../../contracts/exchanges';
@@ -15,10 +20,18 @@ import { createNotification } from '../notifications/notify';
 import { PERSON_SELECT, summarize } from '../people/access';
 import { WISH_LIST_SELECT } from '../wish-lists/lists';
 import { wishListSummary } from '../wish-lists/shapes';
-import { accessExchange, manageExchange, requireDrawSeat, todayIso, type TExchangeRow } from './access';
+import {
+  accessExchange,
+  inTheDraw,
+  manageExchange,
+  mayViewDraw,
+  requireDrawSeat,
+  todayIso,
+  type TExchangeRow,
+} from './access';
 import { draw, hallSentence, type DrawResult, type Restriction } from './draw';
 import { insertRows } from './bulk';
-import { recordEvent } from './events';
+import { drawVisibilitySentence, recordEvent } from './events';
 import { lockExchange, TX_OPTIONS } from './invitations';
 import { MIN_DRAW_SIZE } from './shapes';
 import { manageNotificationsUrl } from '../people/settings';
@@ -30,6 +43,8 @@ type TTx = Parameters<Parameters<TDb['$transaction']>[0]>[0];
 export interface TDrawSetup {
   ids: string[];
   restrictions: Restriction[];
+  /** How many of the restrictions are last time's pairs (a secret: refusals then name nobody). */
+  previousPairs: number;
   households: string[][];
   options: { singleLoop: boolean; noMutualPairs: boolean };
 }
@@ -58,15 +73,20 @@ export async function loadDrawSetup(
   const restrictions: Restriction[] = rows
     .filter((row) => inDraw.has(row.giverId) && inDraw.has(row.receiverId))
     .map((row) => ({ giver: row.giverId, receiver: row.receiverId }));
-  // "Not last year's recipient": the pairs of the exchange this one repeats.
-  if (exchange.excludePreviousPairs && exchange.repeatOfExchangeId) {
+  // "Not last year's recipient": the pairs of the exchange this one repeats. Such a draw stays
+  // secret, even from the organizer (visibleAtDraw below), since which pairs never come up
+  // over a few redraws would tell last time's draw.
+  let previousPairs = 0;
+  if (excludesPreviousPairs(exchange) && exchange.repeatOfExchangeId) {
     const previous = await db.exchangeAssignment.findMany({
       where: { exchangeId: exchange.repeatOfExchangeId },
       select: { giverId: true, receiverId: true },
     });
     for (const pair of previous)
-      if (inDraw.has(pair.giverId) && inDraw.has(pair.receiverId))
+      if (inDraw.has(pair.giverId) && inDraw.has(pair.receiverId)) {
         restrictions.push({ giver: pair.giverId, receiver: pair.receiverId });
+        previousPairs++;
+      }
   }
   const byHousehold = new Map<string, string[]>();
   for (const seat of seats) {
@@ -77,9 +97,47 @@ export async function loadDrawSetup(
   return {
     ids,
     restrictions,
+    previousPairs,
     households: [...byHousehold.values()].filter((members) => members.length > 1),
     options: { singleLoop: exchange.singleLoop, noMutualPairs: exchange.noMutualPairs },
   };
+}
+
+/** The draw avoids the pairs of the exchange this one repeats. */
+export function excludesPreviousPairs(exchange: Pick<TExchangeRow, 'excludePreviousPairs' | 'repeatOfExchangeId'>) {
+  return exchange.excludePreviousPairs && exchange.repeatOfExchangeId !== null;
+}
+
+/**
+ * Whether the draw being made now is visible to the organizer: what the setting says, except that
+ * a repeat avoiding last time's pairs is always secret (a rule chosen over "exclude only the pairs
+ * the organizer could see": redrawing a visible draw a few times would show which pairs never come
+ * up, i.e. last time's draw, and whether that draw was visible to this organizer cannot be told for
+ * every manager and every older exchange). A redraw never makes a secret draw visible.
+ */
+function visibleAtDraw(
+  exchange: Pick<TExchangeRow, 'organizerCanViewDraw' | 'excludePreviousPairs' | 'repeatOfExchangeId'>,
+  before: boolean | null,
+): boolean {
+  return exchange.organizerCanViewDraw && !excludesPreviousPairs(exchange) && before !== false;
+}
+
+/** The exchange row as it is under the lock (settings may have changed since the first read). */
+async function lockedRow(tx: TTx, exchangeId: string) {
+  return tx.exchange.findUniqueOrThrow({
+    where: { id: exchangeId },
+    select: {
+      id: true,
+      status: true,
+      drawVersion: true,
+      organizerCanViewDraw: true,
+      drawVisibleToOrganizer: true,
+      excludePreviousPairs: true,
+      repeatOfExchangeId: true,
+      singleLoop: true,
+      noMutualPairs: true,
+    },
+  });
 }
 
 async function namesOf(db: Pick<TDb, 'user'>, ids: string[]): Promise<Map<string, string>> {
@@ -88,7 +146,17 @@ async function namesOf(db: Pick<TDb, 'user'>, ids: string[]): Promise<Map<string
 }
 
 /** Why a draw is impossible, in words naming the people (the engine speaks in ids). */
-async function refusal(db: Pick<TDb, 'user'>, result: Exclude<DrawResult, { ok: true }>): Promise<AppError> {
+async function refusal(
+  db: Pick<TDb, 'user'>,
+  result: Exclude<DrawResult, { ok: true }>,
+  setup: Pick<TDrawSetup, 'previousPairs'>,
+): Promise<AppError> {
+  if (result.reason !== 'invalid-input' && setup.previousPairs > 0) {
+    // Naming who cannot draw whom would tell something of last time's (secret) pairs.
+    const message =
+      'No draw is possible with these restrictions while last time’s pairs are avoided: lift a restriction or an option (or draw without avoiding last time’s pairs in a new exchange).';
+    return new AppError('BAD_REQUEST', { message, details: { reason: 'no-valid-assignment', message } });
+  }
   if (result.reason === 'no-valid-assignment') {
     const { givers, allowedRecipients } = result.certificate;
     const names = await namesOf(db, [...givers.slice(0, 10), ...allowedRecipients.slice(0, 10)]);
@@ -142,7 +210,7 @@ async function drawAndStore(
     ...setup.options,
     ...(seed ? { seed } : {}),
   });
-  if (!result.ok) throw await refusal(tx, result);
+  if (!result.ok) throw await refusal(tx, result, setup);
   const now = new Date();
   const pairs = [...result.assignment].map(([giverId, receiverId]) => [exchange.id, giverId, receiverId, now]);
   await insertRows(tx, 'exchange_assignments', ['exchange_id', 'giver_id', 'receiver_id', 'created_at'], pairs);
@@ -204,12 +272,29 @@ export async function drawExchange(
   return deps.db.$transaction(async (tx) => {
     if ((await lockExchange(tx, exchangeId)) !== 'open')
       throw new AppError('CONFLICT', { message: 'The names have already been drawn' });
+    const row = await lockedRow(tx, exchangeId);
     await applyDisqualifications(tx, access.exchange);
-    const { count, givers } = await drawAndStore(tx, access.exchange, options.seed);
+    const { count, givers } = await drawAndStore(tx, row, options.seed);
     const drawnAt = new Date();
-    const version = access.exchange.drawVersion + 1;
-    await tx.exchange.update({ where: { id: exchangeId }, data: { status: 'drawn', drawnAt, drawVersion: version } });
-    await recordEvent(tx, { exchangeId, actorId: access.caller.userId, kind: 'drawn', details: { count } });
+    const version = row.drawVersion + 1;
+    const visibleToOrganizer = visibleAtDraw(row, null);
+    await tx.exchange.update({
+      where: { id: exchangeId },
+      data: {
+        status: 'drawn',
+        drawnAt,
+        drawVersion: version,
+        drawVisibleToOrganizer: visibleToOrganizer,
+        // The setting says what was decided from now on (it may only become more secret).
+        organizerCanViewDraw: visibleToOrganizer,
+      },
+    });
+    await recordEvent(tx, {
+      exchangeId,
+      actorId: access.caller.userId,
+      kind: 'drawn',
+      details: { count, visibleToOrganizer },
+    });
     await queueDrawnMails(tx, exchangeId, givers, version, false);
     return { status: 'drawn' as const, drawnAt: drawnAt.toISOString(), participantCount: count, changedGivers: count };
   }, TX_OPTIONS);
@@ -227,17 +312,32 @@ export async function redrawExchange(
   if (todayIso() >= access.exchange.exchangeDate.toISOString().slice(0, 10))
     throw new AppError('CONFLICT', { message: 'The exchange date has come: the draw can no longer change' });
   return deps.db.$transaction(async (tx) => {
-    const rows = await tx.$queryRaw<{ status: string; draw_version: number }[]>`
-      SELECT status, draw_version FROM exchanges WHERE id = ${exchangeId} FOR UPDATE`;
-    if (rows[0]?.status !== 'drawn' || Number(rows[0].draw_version) !== access.exchange.drawVersion)
+    await lockExchange(tx, exchangeId);
+    const row = await lockedRow(tx, exchangeId);
+    if (row.status !== 'drawn' || row.drawVersion !== access.exchange.drawVersion)
       throw new AppError('CONFLICT', { message: 'The draw just changed; reload to see it' });
     await tx.exchangeAssignment.deleteMany({ where: { exchangeId } });
     await tx.exchangeMessage.deleteMany({ where: { exchangeId } });
-    const { count, givers } = await drawAndStore(tx, access.exchange, undefined);
+    const { count, givers } = await drawAndStore(tx, row, undefined);
     const drawnAt = new Date();
-    const version = access.exchange.drawVersion + 1;
-    await tx.exchange.update({ where: { id: exchangeId }, data: { drawnAt, drawVersion: version } });
-    await recordEvent(tx, { exchangeId, actorId: access.caller.userId, kind: 'redrawn', details: { count } });
+    const version = row.drawVersion + 1;
+    // The redraw restates the decision made at the first draw, or a more secret one since.
+    const visibleToOrganizer = visibleAtDraw(row, row.drawVisibleToOrganizer);
+    await tx.exchange.update({
+      where: { id: exchangeId },
+      data: {
+        drawnAt,
+        drawVersion: version,
+        drawVisibleToOrganizer: visibleToOrganizer,
+        organizerCanViewDraw: visibleToOrganizer,
+      },
+    });
+    await recordEvent(tx, {
+      exchangeId,
+      actorId: access.caller.userId,
+      kind: 'redrawn',
+      details: { count, visibleToOrganizer },
+    });
     await queueDrawnMails(tx, exchangeId, givers, version, true);
     return { status: 'drawn' as const, drawnAt: drawnAt.toISOString(), participantCount: count, changedGivers: count };
   }, TX_OPTIONS);
@@ -328,16 +428,27 @@ export async function getMyAssignment(
   };
 }
 
-/** The whole draw, for managers, only when the exchange's privacy settings let the organizer see it. */
+export const DRAW_SECRET_MESSAGE = 'The privacy settings keep the draw secret, even from the organizer';
+export const DRAW_SECRET_FROM_PARTICIPANT_MESSAGE =
+  'You take part in this draw, so it stays secret from you too: it would tell you who drew you';
+
+/**
+ * The whole draw, for managers outside it (access.mayViewDraw), only when it was drawn visible to
+ * the organizer; a manager in the draw never sees it (it would name their own Secret Santa).
+ */
 export async function viewDraw(deps: Pick<TAppDeps, 'db'>, identity: TVerifiedIdentity | null, exchangeId: string) {
   const access = await accessExchange(deps.db, identity, exchangeId);
-  if (!access.isManager || !access.exchange.organizerCanViewDraw)
-    throw new AppError('FORBIDDEN', { message: 'The privacy settings keep the draw secret, even from the organizer' });
+  if (!access.isManager) throw new AppError('FORBIDDEN', { message: DRAW_SECRET_MESSAGE });
   if (!access.exchange.drawnAt) throw new AppError('NOT_FOUND', { message: 'The names have not been drawn yet' });
+  if (inTheDraw(access.seat)) throw new AppError('FORBIDDEN', { message: DRAW_SECRET_FROM_PARTICIPANT_MESSAGE });
+  if (!mayViewDraw(access)) throw new AppError('FORBIDDEN', { message: DRAW_SECRET_MESSAGE });
   const pairs = await deps.db.exchangeAssignment.findMany({
     where: { exchangeId },
     select: { giverId: true, receiverId: true },
   });
+  // Whoever is drawn has a seat in the draw; checked again here so no way into a draw shows it.
+  if (pairs.some((pair) => pair.receiverId === access.caller.userId || pair.giverId === access.caller.userId))
+    throw new AppError('FORBIDDEN', { message: DRAW_SECRET_FROM_PARTICIPANT_MESSAGE });
   const people = new Map(
     (
       await deps.db.user.findMany({
@@ -363,7 +474,7 @@ export async function sendDrawnMail(
   const [exchange, user] = await Promise.all([
     deps.db.exchange.findUnique({
       where: { id: payload.exchangeId },
-      select: { title: true, themeId: true, exchangeDate: true },
+      select: { title: true, themeId: true, exchangeDate: true, drawVisibleToOrganizer: true },
     }),
     deps.db.user.findUnique({
       where: { id: payload.userId },
@@ -391,6 +502,7 @@ export async function sendDrawnMail(
           ? `The organizer drew the names of "${exchange.title}" again. You may have a new person to give to: have a look.`
           : `The names of "${exchange.title}" are drawn. Find out who you give to (it's a secret!).`,
         `Gifts are exchanged on ${exchange.exchangeDate.toISOString().slice(0, 10)}.`,
+        `${drawVisibilitySentence(exchange.drawVisibleToOrganizer === true)}.`,
       ],
       action: { label: 'See who I drew', url },
       manageUrl: await manageNotificationsUrl(deps, payload.userId, user.settings?.emailGuid),

@@ -43,6 +43,17 @@ export async function recordEvent(
   });
 }
 
+/** The draw's visibility, fixed when the names are drawn and stated to everyone in it. */
+export function drawVisibilitySentence(visible: boolean): string {
+  return visible ? 'The organizer can see who drew whom' : 'The organizer cannot see who drew whom';
+}
+
+function drawVisibility(details: Record<string, unknown>): string {
+  return typeof details.visibleToOrganizer === 'boolean'
+    ? ` (${drawVisibilitySentence(details.visibleToOrganizer).toLowerCase()})`
+    : '';
+}
+
 function describe(kind: string, details: Record<string, unknown>): string {
   const name = typeof details.name === 'string' ? details.name : 'someone';
   const count = typeof details.count === 'number' ? details.count : 0;
@@ -52,7 +63,9 @@ function describe(kind: string, details: Record<string, unknown>): string {
     case 'updated':
       return 'changed the exchange details';
     case 'settings-changed':
-      return 'changed the settings';
+      return details.drawMadeSecret === true
+        ? 'changed the settings: the organizer can no longer see who drew whom'
+        : 'changed the settings';
     case 'invited':
       return `invited ${count} ${count === 1 ? 'person' : 'people'}`;
     case 'joined':
@@ -62,9 +75,9 @@ function describe(kind: string, details: Record<string, unknown>): string {
     case 'declined':
       return 'declined';
     case 'drawn':
-      return `drew names for ${count} people`;
+      return `drew names for ${count} people${drawVisibility(details)}`;
     case 'redrawn':
-      return `drew names again for ${count} people; everyone was told`;
+      return `drew names again for ${count} people; everyone was told${drawVisibility(details)}`;
     case 'participant-removed':
       return `removed ${name}`;
     case 'participant-replaced':

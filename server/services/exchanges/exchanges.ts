@@ -24,7 +24,7 @@ import {
 } from './access';
 import { insertRows } from './bulk';
 import { recordEvent } from './events';
-import { addInvitees, queueInviteMails, TX_OPTIONS } from './invitations';
+import { addInvitees, lockExchange, queueInviteMails, TX_OPTIONS } from './invitations';
 import { countsOf, exchangeDetail, exchangeSummary } from './shapes';
 
 type TDeps = Pick<TAppDeps, 'db' | 'config'>;
@@ -54,7 +54,8 @@ export async function getExchange(
   identity: TVerifiedIdentity | null,
   exchangeId: string,
 ): Promise<TExchangeDetail> {
-  return detailFor(deps, await accessExchange(deps.db, identity, exchangeId));
+  // Someone who declined still reads the exchange itself: it is their invitation (they may change their answer).
+  return detailFor(deps, await accessExchange(deps.db, identity, exchangeId, { declined: 'invitation' }));
 }
 
 export async function createExchange(
@@ -249,6 +250,17 @@ export async function updateExchange(
 
 const DRAW_SETTINGS = ['excludePreviousPairs', 'singleLoop', 'noMutualPairs'] as const;
 
+export const DRAW_VISIBILITY_FIXED_MESSAGE =
+  'The names were drawn secret, even from the organizer: that cannot change now (a draw can only become more secret)';
+export const REPEAT_STAYS_SECRET_MESSAGE =
+  'A draw that avoids last time’s pairs stays secret, even from the organizer: seeing it would tell last time’s draw';
+
+/**
+ * The switches. Who may see the draw (`organizerCanViewDraw`) is fixed when the names are drawn
+ * (draw-exchange stores it as `drawVisibleToOrganizer`): afterwards it may only be turned off
+ * (which makes the draw secret from then on, and says so in the activity log), never on. A repeat
+ * avoiding last time's pairs cannot be made visible at all (draw-exchange.visibleAtDraw).
+ */
 export async function updateExchangeSettings(
   deps: TDeps,
   identity: TVerifiedIdentity | null,
@@ -264,15 +276,36 @@ export async function updateExchangeSettings(
     throw new AppError('VALIDATION', {
       fieldErrors: { excludePreviousPairs: 'This exchange does not repeat an earlier one' },
     });
+  const excluding =
+    (settings.excludePreviousPairs ?? access.exchange.excludePreviousPairs) && access.exchange.repeatOfExchangeId;
+  if (excluding && (settings.organizerCanViewDraw ?? access.exchange.organizerCanViewDraw))
+    throw new AppError('VALIDATION', {
+      fieldErrors: {
+        [settings.organizerCanViewDraw ? 'organizerCanViewDraw' : 'excludePreviousPairs']: REPEAT_STAYS_SECRET_MESSAGE,
+      },
+    });
   await deps.db.$transaction(async (tx) => {
-    await tx.exchange.update({ where: { id: exchangeId }, data: settings });
+    // Under the exchange's lock, so a draw running at the same time decides first or sees this.
+    const status = await lockExchange(tx, exchangeId);
+    const row = await tx.exchange.findUniqueOrThrow({
+      where: { id: exchangeId },
+      select: { drawVisibleToOrganizer: true },
+    });
+    const drawn = status !== 'open';
+    if (drawn && settings.organizerCanViewDraw === true && row.drawVisibleToOrganizer !== true)
+      throw new AppError('CONFLICT', { message: DRAW_VISIBILITY_FIXED_MESSAGE });
+    const drawMadeSecret = drawn && settings.organizerCanViewDraw === false && row.drawVisibleToOrganizer === true;
+    await tx.exchange.update({
+      where: { id: exchangeId },
+      data: { ...settings, ...(drawMadeSecret ? { drawVisibleToOrganizer: false } : {}) },
+    });
     await recordEvent(tx, {
       exchangeId,
       actorId: access.caller.userId,
       kind: 'settings-changed',
-      details: { changed: Object.keys(settings) },
+      details: { changed: Object.keys(settings), ...(drawMadeSecret ? { drawMadeSecret: true } : {}) },
     });
-  });
+  }, TX_OPTIONS);
   return getExchange(deps, identity, exchangeId);
 }
 

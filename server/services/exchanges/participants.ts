@@ -17,11 +17,12 @@ import {
   manageExchange,
   requireOpen,
   SEAT_SELECT,
+  mayViewDraw,
   todayIso,
   type TExchangeAccess,
 } from './access';
-import { removeParticipant as removeFromDraw, replaceParticipant as replaceInDraw } from './draw';
-import { DRAWN_MAIL_JOB, loadDrawSetup } from './draw-exchange';
+import { removeParticipant as removeFromDraw, replaceParticipant as replaceInDraw, reshuffleAround } from './draw';
+import { DRAWN_MAIL_JOB, loadDrawSetup, type TDrawSetup } from './draw-exchange';
 import { recordActivity } from '../activity/record';
 import { recordEvent } from './events';
 import { getExchange } from './exchanges';
@@ -101,7 +102,8 @@ export async function listDisqualified(deps: TDeps, identity: TVerifiedIdentity 
 
 /** The invitee's answer (spec §3 exchange response), until the names are drawn and the sign-up date. */
 export async function respond(deps: TDeps, identity: TVerifiedIdentity | null, input: TRsvp) {
-  const access = await accessExchange(deps.db, identity, input.exchangeId);
+  // Someone who declined may change their answer (the only thing besides reading the invitation).
+  const access = await accessExchange(deps.db, identity, input.exchangeId, { declined: 'invitation' });
   const seat = access.seat;
   if (!seat || seat.status === 'organizing')
     throw new AppError('FORBIDDEN', { message: 'You organize this exchange without taking part' });
@@ -293,18 +295,13 @@ export async function replaceParticipant(
     const pairs = await tx.exchangeAssignment.findMany({ where: { exchangeId: input.exchangeId } });
     if (drawn && pairs.some((pair) => pair.giverId === input.userId)) {
       const setup = await loadDrawSetup(tx, access.exchange);
-      const result = replaceInDraw(
+      const result = replacementDraw(
         new Map(pairs.map((pair) => [pair.giverId, pair.receiverId])),
-        input.userId,
-        newcomer,
-        setup.restrictions.filter((r) => r.giver !== input.userId && r.receiver !== input.userId),
-        {
-          households: setup.households.map((members) => members.filter((id) => id !== input.userId)),
-          ...setup.options,
-        },
+        { leaving: input.userId, newcomer },
+        setup,
+        { secret: !mayViewDraw(access) },
       );
-      if (!result.ok) throw changeFailed(result.message);
-      changed = result.changedGivers;
+      changed = result.changed;
       await rewriteAssignments(tx, input.exchangeId, {
         leaving: input.userId,
         givers: [...new Set([input.userId, ...changed.filter((id) => id !== newcomer)])],
@@ -331,6 +328,42 @@ export async function replaceParticipant(
 }
 
 type TTx = Parameters<Parameters<TDeps['db']['$transaction']>[0]>[0];
+
+/**
+ * The draw once `leaving` is replaced by `newcomer`: the engine's smallest local repair (the
+ * newcomer usually takes over the leaver's giver and recipient). When the draw is secret from the
+ * person making the change (`secret`), that would hand them the leaver's recipient for certain
+ * through an address they may control, so a small random set of givers around the newcomer is then
+ * re-paired among their recipients (draw engine reshuffleAround: every rule kept, and the newcomer
+ * keeps the leaver's recipient only by chance). `changed`: the givers whose recipient differs from
+ * before (the newcomer always).
+ */
+export function replacementDraw(
+  before: Map<string, string>,
+  people: { leaving: string; newcomer: string },
+  setup: TDrawSetup,
+  options: { secret: boolean },
+): { assignment: Map<string, string>; changed: string[] } {
+  const { leaving, newcomer } = people;
+  const restrictions = setup.restrictions.filter((r) => r.giver !== leaving && r.receiver !== leaving);
+  const rules = {
+    households: setup.households.map((members) => members.filter((id) => id !== leaving)),
+    ...setup.options,
+  };
+  const replaced = replaceInDraw(before, leaving, newcomer, restrictions, rules);
+  if (!replaced.ok) throw changeFailed(replaced.message);
+  let assignment = replaced.assignment;
+  if (options.secret) {
+    const reshuffled = reshuffleAround(assignment, newcomer, restrictions, rules);
+    if (!reshuffled.ok)
+      throw changeFailed(
+        'no random re-pairing keeps the draw secret from you with these restrictions; draw the names again instead',
+      );
+    assignment = reshuffled.assignment;
+  }
+  const changed = [...assignment].filter(([giver, receiver]) => before.get(giver) !== receiver).map(([giver]) => giver);
+  return { assignment, changed };
+}
 
 /**
  * Stores a change to the draw: the listed givers' old assignments go, the changed ones are written

@@ -12,7 +12,7 @@ import type { TConfig } from '../../config';
 import type { TDb } from '../../db/client';
 import { summarize, type TPersonRow } from '../people/access';
 import { isoDate } from '../wish-lists/shapes';
-import { todayIso, type TExchangeAccess, type TExchangeRow, type TSeatRow } from './access';
+import { mayViewDraw, todayIso, type TExchangeAccess, type TExchangeRow, type TSeatRow } from './access';
 
 export interface TExchangeCounts {
   participantCount: number;
@@ -86,6 +86,7 @@ export function exchangeDetail(
     groupId: row.groupId,
     organizerParticipates: row.organizerParticipates,
     drawnAt: row.drawnAt?.toISOString() ?? null,
+    drawVisibleToOrganizer: drawn ? row.drawVisibleToOrganizer === true : null,
     settings: {
       organizerCanViewDraw: row.organizerCanViewDraw,
       participantsVisible: row.participantsVisible,
@@ -103,7 +104,7 @@ export function exchangeDetail(
       delete: isOrganizer,
       draw: isManager && status === 'open' && counts.acceptedCount >= MIN_DRAW_SIZE,
       redraw: isManager && status === 'drawn' && today < exchangeDate,
-      viewDraw: isManager && drawn && row.organizerCanViewDraw,
+      viewDraw: drawn && mayViewDraw(access),
       rsvp: Boolean(seat && seat.status !== 'organizing') && status === 'open',
       sayThanks: inDraw && drawn && today >= exchangeDate && extra.hasSanta,
     },

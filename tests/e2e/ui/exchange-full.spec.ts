@@ -289,6 +289,10 @@ test.describe.serial('a full gift exchange', () => {
           await expect(person.page.getByTestId('view-draw-table')).toHaveCount(0);
           await expect(person.page.getByTestId('exchange-view-draw')).toHaveCount(0);
           await expect(person.page.getByTestId('conversation-santa')).toContainText('Message your Secret Santa');
+          // Everyone in the draw is told who may see it (decided when the names were drawn).
+          await expect(person.page.getByTestId('exchange-draw-visibility')).toHaveText(
+            'The organizer cannot see who drew whom.',
+          );
           if (person.floater) await expect(person.page.getByTestId('exchange-manager-drawn')).toHaveCount(0);
           else await expect(person.page.getByTestId('exchange-draw-secret')).toBeVisible();
         }

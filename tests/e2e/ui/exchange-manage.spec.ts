@@ -245,10 +245,16 @@ test.describe('managing a gift exchange', () => {
     await expectAccessible(page);
   });
 
-  test('the whole draw is secret until the privacy settings show it to the organizer', async ({ page, baseURL }) => {
+  test('who may see the draw is fixed when the names are drawn: a secret draw stays secret', async ({
+    page,
+    baseURL,
+  }) => {
     const { exchangeId, organizer } = await exchangeWithFourPeople(page, baseURL ?? '');
     await trpcMutation(page.request, 'exchanges.draw', { exchangeId }, organizer.token);
 
+    // Everyone in the draw reads the decision on the overview.
+    await open(page, `/gift-exchanges/${exchangeId}/`);
+    await expect(page.getByTestId('exchange-draw-visibility')).toHaveText('The organizer cannot see who drew whom.');
     // The v2 address goes to the legacy view-draw page, which explains why nothing shows.
     await open(page, `/gift-exchanges/${exchangeId}/view-draw/`);
     await expect(page).toHaveURL(new RegExp(`/gift-exchanges/legacy/${exchangeId}/view-draw/$`));
@@ -256,20 +262,38 @@ test.describe('managing a gift exchange', () => {
     await expect(page.getByTestId('view-draw-table')).toHaveCount(0);
     await expectAccessible(page);
 
-    await page.getByTestId('view-draw-privacy-link').click();
+    // The switch cannot open it afterwards, and says why.
+    await open(page, `/gift-exchanges/${exchangeId}/privacy-settings/`);
     await expect(page.getByRole('heading', { level: 1, name: 'Privacy' })).toBeVisible();
     const allow = page.getByRole('switch', { name: 'Organizers can see the whole draw' });
     await expect(allow).not.toBeChecked();
+    await expect(allow).toBeDisabled();
+    await expect(
+      page.getByText(/fixed when the names are drawn.*The names were drawn secret, so it stays off\./),
+    ).toBeVisible();
     await expectAccessible(page);
+  });
+
+  test('an organizer outside the draw sees it when it was drawn visible', async ({ page, baseURL }) => {
+    const { exchangeId, organizer, people } = await exchangeWithFourPeople(page, baseURL ?? '');
+    await trpcMutation(page.request, 'exchanges.update', { exchangeId, organizerParticipates: false }, organizer.token);
+    await open(page, `/gift-exchanges/${exchangeId}/`);
+    await expect(page.getByTestId('exchange-counts')).toContainText('3 people take part');
+    await page.getByTestId('exchange-nav-privacy').click();
+    const allow = page.getByRole('switch', { name: 'Organizers can see the whole draw' });
     await allow.click();
     await expect(allow).toBeChecked();
     await expect(page.getByText('Organizers can see the whole draw: on.')).toBeVisible();
+    await trpcMutation(page.request, 'exchanges.draw', { exchangeId }, organizer.token);
 
     await open(page, `/gift-exchanges/${exchangeId}/`);
+    await expect(page.getByTestId('exchange-draw-visibility')).toHaveText('The organizer can see who drew whom.');
     await page.getByTestId('exchange-view-draw').click();
-    await expect(page.getByTestId('view-draw-pair')).toHaveCount(4);
-    for (const name of [organizer.name, ...NAMES])
-      await expect(page.getByTestId('view-draw-table').getByRole('cell', { name, exact: true })).toHaveCount(2);
+    await expect(page.getByTestId('view-draw-pair')).toHaveCount(3);
+    for (const person of people)
+      await expect(
+        page.getByTestId('view-draw-table').getByRole('cell', { name: person.name, exact: true }),
+      ).toHaveCount(2);
     await expectAccessible(page);
   });
 

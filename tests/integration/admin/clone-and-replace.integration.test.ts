@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testDb } from '../../helpers/db';
+import { RESHUFFLE_SIZE } from '../../../server/services/exchanges/draw';
 import { exchangeOf, member, outcomeOf, REASON, staff, unique, type TPerson } from './admin-helpers';
 
 const db = testDb();
@@ -222,7 +223,7 @@ describe('cloning wish lists', () => {
 });
 
 describe('replacing a person in an exchange', () => {
-  it('after the draw, changes only the pairings that must change', async () => {
+  it('after the draw, re-pairs only a small set around the newcomer, who does not inherit the leaver’s recipient for certain', async () => {
     const organizer = await member('Olga');
     const people = await Promise.all(Array.from({ length: 8 }, (_, index) => member(`P${index}`)));
     const ids = people.map((person) => person.id);
@@ -235,23 +236,22 @@ describe('replacing a person in an exchange', () => {
       replacementUserId: newcomer.id,
       reason: REASON,
     });
-    // The newcomer takes over the leaving person's giver and recipient: two givers change.
-    expect(result).toMatchObject({ status: 'drawn', changedGivers: 2, keptPairs: 6 });
     const after = new Map(
       (await db.exchangeAssignment.findMany({ where: { exchangeId } })).map((pair) => [pair.giverId, pair.receiverId]),
     );
     expect(after.size).toBe(8);
     expect(after.has(leaving)).toBe(false);
     expect([...after.values()]).not.toContain(leaving);
-    // Every pair that did not involve the leaving person is exactly as it was.
-    for (const [giver, receiver] of pairs)
-      if (giver !== leaving && receiver !== leaving) expect(after.get(giver)).toBe(receiver);
-    expect(after.get(newcomer.id)).toBe(pairs.get(leaving));
-    const giverOfLeaving = [...pairs].find(([, receiver]) => receiver === leaving)![0];
-    expect(after.get(giverOfLeaving)).toBe(newcomer.id);
-    // Still one gift each way for everyone.
+    // Still one gift each way for everyone, nobody draws themselves.
     expect(new Set(after.values()).size).toBe(8);
     expect(new Set([...after.keys()])).toEqual(new Set(after.values()));
+    expect([...after].every(([giver, receiver]) => giver !== receiver)).toBe(true);
+    // Support never sees the draw: the smallest repair (≤ 3 givers) plus a random re-pairing of at
+    // most RESHUFFLE_SIZE givers around the newcomer; everyone else keeps their recipient.
+    const changed = [...after].filter(([giver, receiver]) => pairs.get(giver) !== receiver).map(([giver]) => giver);
+    expect(changed).toContain(newcomer.id);
+    expect(result).toMatchObject({ status: 'drawn', changedGivers: changed.length, keptPairs: 8 - changed.length });
+    expect(changed.length).toBeLessThanOrEqual(3 + RESHUFFLE_SIZE);
 
     const seats = await db.exchangeParticipant.findMany({
       where: { exchangeId },
@@ -259,11 +259,11 @@ describe('replacing a person in an exchange', () => {
     });
     expect(seats.find((seat) => seat.userId === newcomer.id)?.status).toBe('accepted');
     expect(seats.some((seat) => seat.userId === leaving)).toBe(false);
-    // The newcomer and the one giver whose recipient changed are mailed.
+    // The newcomer and exactly the givers whose recipient changed are mailed.
     const jobs = await db.job.findMany({ where: { payload: { contains: exchangeId } } });
     expect(jobs.map((job) => [job.kind, (JSON.parse(job.payload) as { userId: string }).userId]).sort()).toEqual(
       [
-        ['exchanges:drawn-mail', giverOfLeaving],
+        ...changed.filter((id) => id !== newcomer.id).map((id) => ['exchanges:drawn-mail', id]),
         ['exchanges:invite-mail', newcomer.id],
       ].sort(),
     );
@@ -276,38 +276,47 @@ describe('replacing a person in an exchange', () => {
     expect(JSON.parse(audit.details ?? '{}')).toMatchObject({
       exchangeId,
       replacementUserId: newcomer.id,
-      keptPairs: 6,
+      keptPairs: 8 - changed.length,
     });
   });
 
-  it('repairs around a restriction with the smallest change, keeping every other pairing', async () => {
+  it('keeps the restrictions when it repairs around one, and the newcomer’s recipient is not fixed', async () => {
     const organizer = await member('Olga');
     const people = await Promise.all(Array.from({ length: 6 }, (_, index) => member(`Q${index}`)));
     const ids = people.map((person) => person.id);
-    const { exchangeId, pairs } = await exchangeOf(organizer.id, ids, { drawn: true });
-    const leaving = ids[2]!;
-    const newcomer = await member('Newcomer');
-    // The newcomer may not give to the leaving person's recipient: the simple hand-over is refused.
-    await db.exchangeRestriction.create({
-      data: { exchangeId, giverId: newcomer.id, receiverId: pairs.get(leaving)! },
-    });
-    const result = await admin.caller.admin.replaceExchangePerson({
-      exchangeId,
-      userId: leaving,
-      replacementUserId: newcomer.id,
-      reason: REASON,
-    });
-    const after = new Map(
-      (await db.exchangeAssignment.findMany({ where: { exchangeId } })).map((pair) => [pair.giverId, pair.receiverId]),
-    );
-    expect(result.changedGivers).toBe(3);
-    expect(result.keptPairs).toBe(6 - result.changedGivers);
-    const unchanged = [...pairs].filter(
-      ([giver, receiver]) => giver !== leaving && receiver !== leaving && after.get(giver) === receiver,
-    );
-    expect(unchanged.length).toBe(result.keptPairs);
-    expect(new Set(after.values()).size).toBe(6);
-    expect([...after].every(([giver, receiver]) => giver !== receiver)).toBe(true);
+    const { exchangeId } = await exchangeOf(organizer.id, ids, { drawn: true });
+    // Replace one seat ten times in a row (each newcomer is replaced by the next). Were the leaver's
+    // recipient handed over for certain, every newcomer would get it; a re-pairing keeps it with a
+    // probability measured at 26–35 % (2,000 seeded runs, 4 to 20 people, every rule set), so all
+    // ten by chance: about 3 in 100,000.
+    let leaving = ids[2]!;
+    let inherited = 0;
+    for (let round = 0; round < 10; round++) {
+      const before = new Map(
+        (await db.exchangeAssignment.findMany({ where: { exchangeId } })).map((p) => [p.giverId, p.receiverId]),
+      );
+      const newcomer = await member(`Newcomer${round}`);
+      // The newcomer may not give to the person right after the leaver's recipient.
+      const forbidden = before.get(before.get(leaving)!)!;
+      if (forbidden !== leaving)
+        await db.exchangeRestriction.create({ data: { exchangeId, giverId: newcomer.id, receiverId: forbidden } });
+      const result = await admin.caller.admin.replaceExchangePerson({
+        exchangeId,
+        userId: leaving,
+        replacementUserId: newcomer.id,
+        reason: REASON,
+      });
+      const after = new Map(
+        (await db.exchangeAssignment.findMany({ where: { exchangeId } })).map((p) => [p.giverId, p.receiverId]),
+      );
+      expect(new Set(after.values()).size).toBe(6);
+      expect([...after].every(([giver, receiver]) => giver !== receiver)).toBe(true);
+      expect(after.get(newcomer.id)).not.toBe(forbidden === leaving ? undefined : forbidden);
+      expect(result.keptPairs).toBe([...after].filter(([giver, receiver]) => before.get(giver) === receiver).length);
+      if (after.get(newcomer.id) === before.get(leaving)) inherited++;
+      leaving = newcomer.id;
+    }
+    expect(inherited).toBeLessThan(10);
   });
 
   it('before the draw, the newcomer takes the seat and answers the invitation', async () => {

@@ -5,6 +5,8 @@ import {
   draw,
   removeParticipant,
   replaceParticipant,
+  reshuffleAround,
+  RESHUFFLE_SIZE,
   validateAssignment,
   type Restriction,
 } from '../../../server/services/exchanges/draw/index.js';
@@ -149,5 +151,62 @@ describe('removeParticipant / addParticipant', () => {
         'a',
       ).ok,
     ).toBe(false);
+  });
+});
+
+describe('reshuffleAround (a replacement the acting person may not see)', () => {
+  // Eight people in one loop; z replaces c, so without the reshuffle z gives to d for certain.
+  const people = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
+  const eight = new Map(people.map((id, i) => [id, people[(i + 1) % people.length]!]));
+  const rulesets: { name: string; restrictions: Restriction[]; options: Parameters<typeof reshuffleAround>[3] }[] = [
+    { name: 'plain', restrictions: [], options: {} },
+    {
+      name: 'restrictions and a household',
+      restrictions: [
+        { giver: 'z', receiver: 'f' },
+        { giver: 'a', receiver: 'e' },
+      ],
+      options: { households: [['e', 'h']] },
+    },
+    {
+      name: 'one loop, no pairs drawing each other',
+      restrictions: [],
+      options: { singleLoop: true, noMutualPairs: true },
+    },
+  ];
+
+  for (const { name, restrictions, options } of rulesets)
+    it(`${name}: keeps every rule, re-pairs a small set, and the newcomer's recipient is not certain (seeds 0–299)`, () => {
+      const replaced = replaceParticipant(eight, 'c', 'z', restrictions, options);
+      if (!replaced.ok) throw new Error(replaced.message);
+      const inherited = replaced.assignment.get('z');
+      const all = people.map((id) => (id === 'c' ? 'z' : id));
+      const seen = new Map<string, number>();
+      for (let seed = 0; seed < 300; seed++) {
+        const res = reshuffleAround(replaced.assignment, 'z', restrictions, { ...options, seed });
+        if (!res.ok) throw new Error(res.message);
+        expect(validateAssignment(all, res.assignment, { restrictions, ...options }).valid).toBe(true);
+        expect(res.changedGivers.length).toBeLessThanOrEqual(RESHUFFLE_SIZE);
+        unchangedExcept(replaced.assignment, res.assignment, res.changedGivers);
+        for (const giver of res.changedGivers)
+          expect(res.assignment.get(giver)).not.toBe(replaced.assignment.get(giver));
+        const got = res.assignment.get('z')!;
+        seen.set(got, (seen.get(got) ?? 0) + 1);
+      }
+      // Deterministic (seeded): the leaver's recipient is kept only sometimes, and z gets several others.
+      expect(seen.get(inherited!) ?? 0).toBeLessThan(300 * 0.6);
+      expect(seen.size).toBeGreaterThanOrEqual(3);
+    });
+
+  it('fails instead of keeping the pair for certain when nothing else fits', () => {
+    // Three people in a loop with one loop required: the only other loop is the reverse, which
+    // the restriction rules out, so no re-pairing gives z another recipient.
+    const three = new Map([
+      ['a', 'z'],
+      ['z', 'b'],
+      ['b', 'a'],
+    ]);
+    const res = reshuffleAround(three, 'z', [{ giver: 'z', receiver: 'a' }], { singleLoop: true, seed: 1 });
+    expect(res.ok).toBe(false);
   });
 });

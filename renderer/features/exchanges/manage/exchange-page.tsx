@@ -102,7 +102,10 @@ const NAV: readonly TNavEntry[] = [
 
 /** The exchange's pages the caller may open, the current one (or its parent) marked. */
 export function exchangeNavTabs(exchange: TExchangeDetail, pathname: string): TTabLink[] {
-  const entries = NAV.filter((entry) => entry.show(exchange)).map((entry) => ({
+  // Someone who declined only reads the invitation (the overview) until they change their answer.
+  const declined = exchange.me?.status === 'declined' && exchange.myRole !== 'organizer';
+  const shown = NAV.filter((entry) => entry.show(exchange) && (!declined || entry.route === 'v2.giftExchanges.main'));
+  const entries = shown.map((entry) => ({
     entry,
     to: href(entry.route, { exchangeId: exchange.exchangeId }),
   }));

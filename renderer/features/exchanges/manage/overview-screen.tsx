@@ -120,10 +120,9 @@ function ManagerAfterDraw({ exchange }: { exchange: TExchangeDetail }) {
             </Button>
           ) : (
             <Text size="sm" c="dimmed" data-testid="exchange-draw-secret">
-              The draw is secret, even from you.{' '}
-              <Anchor component={Link} to={href('v2.giftExchanges.privacySettings', { exchangeId })} underline="always">
-                Privacy settings
-              </Anchor>
+              {exchange.drawVisibleToOrganizer
+                ? 'You take part in this draw, so it stays secret from you too.'
+                : 'The draw is secret, even from you.'}
             </Text>
           )}
           {exchange.can.redraw ? (
@@ -163,6 +162,13 @@ function AfterDraw({ exchange }: { exchange: TExchangeDetail }) {
   const inDraw = me?.status === 'accepted' && !me.isDisqualified;
   return (
     <Stack gap="lg">
+      {exchange.drawVisibleToOrganizer === null ? null : (
+        <Text size="sm" c="dimmed" data-testid="exchange-draw-visibility">
+          {exchange.drawVisibleToOrganizer
+            ? 'The organizer can see who drew whom.'
+            : 'The organizer cannot see who drew whom.'}
+        </Text>
+      )}
       {inDraw ? (
         <>
           <AssignmentCard exchangeId={exchange.exchangeId} />

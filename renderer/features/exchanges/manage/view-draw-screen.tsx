@@ -1,16 +1,15 @@
 /**
  * /gift-exchanges/legacy/:exchangeId/view-draw/ (legacy.giftExchanges.viewDraw; the v2 address
  * redirects here): the whole draw (`exchanges.viewDraw`), who gives to whom, for the organizer and
- * assistants when the exchange's privacy settings allow it. Otherwise it says why not: the draw is
- * secret, even from the organizer (with the way to the privacy settings for a manager), or the
- * names are not drawn yet.
+ * assistants outside the draw when it was drawn visible to the organizer. Otherwise it says why
+ * not: the draw is secret, even from the organizer (decided when the names were drawn), the
+ * manager takes part in it, or the names are not drawn yet.
  */
-import { Button, Card, Stack, Table, Text } from '@mantine/core';
-import { Link, useParams } from 'react-router-dom';
+import { Card, Stack, Table, Text } from '@mantine/core';
+import { useParams } from 'react-router-dom';
 import { statusOf } from '../../../app/runtime/app-runtime';
 import { QueryView } from '../../../kit/query-view';
 import { EmptyState, ListSkeleton } from '../../../kit/states';
-import { href } from '../../../routes/route-table';
 import { trpc } from '../../../trpc';
 import { ExchangePage } from './exchange-page';
 import { BackToExchange, formatDate, type TExchangeDetail } from './exchange-parts';
@@ -25,28 +24,24 @@ function NotAllowed({ exchange }: { exchange: TExchangeDetail }) {
         action={<BackToExchange exchangeId={exchangeId} />}
       />
     );
+  const me = exchange.me;
+  if (exchange.can.manage && exchange.drawVisibleToOrganizer && me?.status === 'accepted' && !me.isDisqualified)
+    return (
+      <EmptyState
+        title="You take part in this draw, so it stays secret from you too"
+        description="Seeing it would tell you who drew you. Everyone sees only whom they give to."
+        action={<BackToExchange exchangeId={exchangeId} />}
+      />
+    );
   return (
     <EmptyState
       title="The privacy settings keep the draw secret, even from the organizer"
       description={
         exchange.can.manage
-          ? 'Everyone sees only whom they give to. To look up the whole draw (to help someone who lost their e-mail, say), let organizers see it in the privacy settings; nobody is told.'
+          ? 'Everyone sees only whom they give to. Whether the organizer may see the draw is decided when the names are drawn, and everyone in the exchange is told; a secret draw stays secret.'
           : 'Everyone sees only whom they give to, on the exchange’s page.'
       }
-      action={
-        exchange.can.manage ? (
-          <Button
-            component={Link}
-            to={href('v2.giftExchanges.privacySettings', { exchangeId })}
-            variant="light"
-            data-testid="view-draw-privacy-link"
-          >
-            Privacy settings
-          </Button>
-        ) : (
-          <BackToExchange exchangeId={exchangeId} />
-        )
-      }
+      action={<BackToExchange exchangeId={exchangeId} />}
     />
   );
 }

@@ -1,7 +1,7 @@
 /** Public API of the gift-exchange draw engine (pure, no I/O). See README.md. */
 export { draw, DEFAULT_LIMITS } from './draw.js';
 export { twoWay, groups, notLastTime, buildRestrictionIndex, indexFromLists, isAllowed } from './restrictions.js';
-export { replaceParticipant, removeParticipant, addParticipant } from './replace.js';
+export { replaceParticipant, removeParticipant, addParticipant, reshuffleAround, RESHUFFLE_SIZE } from './replace.js';
 export { validateAssignment, checkSucc } from './validate.js';
 export { createRng, hashSeed, sattolo, randomPermutation } from './random.js';
 export { hallSentence } from './certificate.js';

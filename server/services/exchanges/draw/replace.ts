@@ -276,3 +276,91 @@ export function addParticipant(
   const pick = cands[createRng(options.seed).int(cands.length)]!;
   return finish(ids, succ, pick, [], -1, `${newId} joins between ${ids[pick[0]![0]]!} and ${ids[pick[1]![1]]!}.`);
 }
+
+/** Every ordering of 0..m-1 (m ≤ 6: at most 720). */
+function permutations(m: number): number[][] {
+  if (m === 0) return [[]];
+  const out: number[][] = [];
+  for (const rest of permutations(m - 1))
+    for (let at = 0; at <= rest.length; at++) out.push([...rest.slice(0, at), m - 1, ...rest.slice(at)]);
+  return out;
+}
+
+function isSingleLoop(succ: Int32Array): boolean {
+  let steps = 0;
+  let at = 0;
+  do {
+    at = succ[at]!;
+    steps++;
+  } while (at !== 0 && steps <= succ.length);
+  return at === 0 && steps === succ.length;
+}
+
+/** How many people a secrecy reshuffle re-pairs (a small random set, the given person among them). */
+export const RESHUFFLE_SIZE = 4;
+const RESHUFFLE_TRIES = 40;
+
+/**
+ * Re-pairs a small random set of givers around `id` (`id` and RESHUFFLE_SIZE − 1 others chosen at
+ * random) among their own recipients, uniformly among the re-pairings that keep every rule
+ * (restrictions, households, nobody draws themselves, no A⇄B when asked, one loop when asked).
+ * Used after a replacement that the acting person may not see: without it the newcomer would take
+ * over the leaver's recipient for certain, and whoever controls the newcomer's address would learn
+ * that pair. A set is used only if some valid re-pairing gives `id` another recipient, so keeping
+ * the old one is never certain. Fails ('no-local-repair') when no tried set allows that.
+ * Work: RESHUFFLE_TRIES × RESHUFFLE_SIZE! candidate checks, each O(RESHUFFLE_SIZE · log R) (+ O(N)
+ * for the single-loop check).
+ */
+export function reshuffleAround(
+  assignment: AssignmentLike,
+  id: string,
+  restrictions: Iterable<Restriction> = [],
+  options: ChangeOptions = {},
+): ChangeResult {
+  const located = locate(assignment, id);
+  if (typeof located === 'string') return fail('invalid-input', located);
+  const { ids, succ, k } = located;
+  const n = ids.length;
+  const ix = buildIndexFor(ids, restrictions, options, null);
+  if (typeof ix === 'string') return fail('invalid-input', ix);
+  const noMutual = options.noMutualPairs === true;
+  const rng = createRng(options.seed);
+  const m = Math.min(n, RESHUFFLE_SIZE);
+  const orders = permutations(m);
+  const others = ids.map((_, i) => i).filter((i) => i !== k);
+  for (let attempt = 0; attempt < RESHUFFLE_TRIES; attempt++) {
+    // k and m − 1 others, drawn by a partial Fisher–Yates shuffle.
+    for (let i = 0; i < m - 1; i++) {
+      const j = i + rng.int(others.length - i);
+      [others[i], others[j]] = [others[j]!, others[i]!];
+    }
+    const set = [k, ...others.slice(0, m - 1)];
+    const recipients = set.map((giver) => succ[giver]!);
+    const valid: Arc[][] = [];
+    let movesId = false;
+    for (const order of orders) {
+      const changes: Arc[] = set.map((giver, i) => [giver, recipients[order[i]!]!]);
+      if (changes.some(([a, b]) => a === b) || !arcsOk(ix, succ, changes, noMutual)) continue;
+      if (options.singleLoop) {
+        const trial = succ.slice();
+        for (const [a, b] of changes) trial[a] = b;
+        if (!isSingleLoop(trial)) continue;
+      }
+      valid.push(changes);
+      if (changes[0]![1] !== succ[k]) movesId = true;
+    }
+    if (!movesId) continue;
+    const pick = valid[rng.int(valid.length)]!;
+    const changed = pick.filter(([a, b]) => succ[a] !== b).map(([a]) => ids[a]!);
+    for (const [a, b] of pick) succ[a] = b;
+    const result = new Map<string, string>();
+    for (let i = 0; i < n; i++) result.set(ids[i]!, ids[succ[i]!]!);
+    return {
+      ok: true,
+      assignment: result,
+      changedGivers: changed.sort(),
+      message: `${changed.length} givers' recipients were re-paired at random.`,
+    };
+  }
+  return fail('no-local-repair', 'No small random re-pairing fits the restrictions; consider a new draw.');
+}
