@@ -3,9 +3,11 @@
  * `renderer/dist/assets/`), which the monolith serves. In development, API calls are proxied to the
  * monolith on port 3000.
  */
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type ProxyOptions } from 'vite';
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import { precompressDir } from './scripts/lib/precompress';
 
 const API_TARGET = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
 
@@ -21,9 +23,24 @@ const API_PROXY: Record<string, ProxyOptions> = {
   '/auth/set-experiment/': api,
 };
 
+/** Compresses the build once (`.br` and `.gz` beside each asset), served as is by the server. */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'gifting-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      precompressDir(outDir);
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('./renderer', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
