@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import { precompressDir } from './scripts/lib/precompress';
 
@@ -40,7 +41,18 @@ function precompress(): Plugin {
 
 export default defineConfig({
   root: fileURLToPath(new URL('./renderer', import.meta.url)),
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    precompress(),
+    // `ANALYZE=1 npx vite build` writes renderer/dist/stats.html: which modules weigh what, per chunk.
+    process.env.ANALYZE
+      ? visualizer({
+          filename: path.join('renderer', 'dist', process.env.ANALYZE === 'json' ? 'stats.json' : 'stats.html'),
+          template: process.env.ANALYZE === 'json' ? 'raw-data' : 'treemap',
+          gzipSize: true,
+        })
+      : null,
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -60,6 +72,10 @@ export default defineConfig({
         warn(warning);
       },
       output: {
+        // Chunks under ~20 KB (minified, before gzip) with no side effects are merged into a chunk
+        // loaded under the same conditions: /home/ fetched 60 scripts, most of them a single Mantine
+        // component or contract of a few hundred bytes, each with its own request and gzip overhead.
+        experimentalMinChunkSize: 20_000,
         // Long-lived vendor chunks: app releases do not invalidate the browser's copy of React or Mantine.
         manualChunks(id) {
           if (!id.includes('/node_modules/')) return undefined;

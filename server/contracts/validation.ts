@@ -6,12 +6,14 @@ import { z } from 'zod';
 import { EMAIL_MAX, NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './constants';
 import { VALIDATION_MESSAGES as M } from './messages';
 import { ALLOWED_URL_PROTOCOLS } from './urls';
+import { normalizeEmail, UUID_PATTERN } from './validation-values';
+
+export { isUuid, normalizeEmail } from './validation-values';
 
 export { isOpenableUrl } from './urls';
 
 // Loose but practical: one @, no whitespace, a dot in the domain part.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Characters no name or address may hold: C0/C1 controls (NUL included) and the invisible
@@ -23,15 +25,6 @@ const FORBIDDEN_TEXT_CHARS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202
 
 export function hasForbiddenCharacters(value: string): boolean {
   return FORBIDDEN_TEXT_CHARS.test(value);
-}
-
-/**
- * The one form of an e-mail address the product stores and compares: trimmed, Unicode NFC and
- * lower-cased. Uniqueness is then decided by the column's collation (utf8mb4_unicode_ci), which
- * also folds accent and width variants, so every lookup goes through the database, never a JS `===`.
- */
-export function normalizeEmail(value: string): string {
-  return value.trim().normalize('NFC').toLowerCase();
 }
 
 /** Required text: whitespace-only counts as empty (spec §5); control characters are refused. */
@@ -80,10 +73,6 @@ export const ZUuid = z
   .string({ error: M.required })
   .refine((value) => UUID_PATTERN.test(value), { error: 'Id must be a UUID' })
   .transform((value) => value.toLowerCase());
-
-export function isUuid(value: string): boolean {
-  return UUID_PATTERN.test(value);
-}
 
 /**
  * A day written YYYY-MM-DD that exists on the calendar. Date.parse alone is not enough: it rolls
