@@ -17,7 +17,12 @@ export interface TBenchPage {
   signedIn: boolean;
   /** The goal for the JavaScript fetched until the page settles, gzip bytes (issue 27). */
   jsTarget: number;
-  /** Above it `npm run size` fails, gzip bytes. */
+  /** The goal for the number of script responses. */
+  requestTarget: number;
+  /**
+   * Above it `npm run size` fails, gzip bytes: today's weight and a little room, so a change that
+   * makes a page heavier is caught; lower it as the pages get closer to their targets.
+   */
   jsLimit: number;
   /** Above this many script responses `npm run size` fails. */
   requestLimit: number;
@@ -25,28 +30,66 @@ export interface TBenchPage {
 
 const KIB = 1024;
 
-/** `/` as a visitor, `/home/` and the other main screens as the demo member (Dana). */
+/**
+ * `/` as a visitor, `/home/` and the other main screens as the demo member (Dana). Targets from
+ * issue 27; limits measured 2026-11-27 (/ 179.7 KiB in 10 scripts, /home/ 229.9 in 33, wish list
+ * 277.4 in 41, shop 226.3 in 31, exchange 275.7 in 42, messages 231.3 in 31) plus about 3 %.
+ */
 export const BENCH_PAGES: readonly TBenchPage[] = [
-  { name: '/', path: '/', signedIn: false, jsTarget: 150 * KIB, jsLimit: 150 * KIB, requestLimit: 25 },
-  { name: '/home/', path: '/home/', signedIn: true, jsTarget: 170 * KIB, jsLimit: 170 * KIB, requestLimit: 25 },
+  {
+    name: '/',
+    path: '/',
+    signedIn: false,
+    jsTarget: 150 * KIB,
+    requestTarget: 25,
+    jsLimit: 185 * KIB,
+    requestLimit: 14,
+  },
+  {
+    name: '/home/',
+    path: '/home/',
+    signedIn: true,
+    jsTarget: 170 * KIB,
+    requestTarget: 25,
+    jsLimit: 237 * KIB,
+    requestLimit: 36,
+  },
   {
     name: 'wish list',
     path: `/profile/${seedId('user:demo')}/wish-lists/${seedId('wish-list:dana-birthday')}/`,
     signedIn: true,
     jsTarget: 190 * KIB,
-    jsLimit: 190 * KIB,
-    requestLimit: 40,
+    requestTarget: 25,
+    jsLimit: 286 * KIB,
+    requestLimit: 45,
   },
-  { name: 'shop', path: '/shop/', signedIn: true, jsTarget: 190 * KIB, jsLimit: 190 * KIB, requestLimit: 40 },
+  {
+    name: 'shop',
+    path: '/shop/',
+    signedIn: true,
+    jsTarget: 190 * KIB,
+    requestTarget: 25,
+    jsLimit: 233 * KIB,
+    requestLimit: 35,
+  },
   {
     name: 'exchange',
     path: `/gift-exchanges/${DEMO_EXCHANGES.open}/`,
     signedIn: true,
     jsTarget: 190 * KIB,
-    jsLimit: 190 * KIB,
-    requestLimit: 40,
+    requestTarget: 25,
+    jsLimit: 284 * KIB,
+    requestLimit: 46,
   },
-  { name: 'messages', path: '/messages/', signedIn: true, jsTarget: 190 * KIB, jsLimit: 190 * KIB, requestLimit: 40 },
+  {
+    name: 'messages',
+    path: '/messages/',
+    signedIn: true,
+    jsTarget: 190 * KIB,
+    requestTarget: 25,
+    jsLimit: 238 * KIB,
+    requestLimit: 35,
+  },
 ];
 
 /** Starts tests/e2e/serve.ts on `port`; resolves once /readyz answers, with a function that stops it. */
