@@ -80,7 +80,8 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-ensureRendererBuilt({ log });
+// RENDERER_DIST (read by the server too) measures another build as it is, without rebuilding.
+if (!process.env.RENDERER_DIST) ensureRendererBuilt({ log });
 const executablePath = ensureChromium(log);
 const stop = await startBenchServer(PORT);
 const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
