@@ -3,9 +3,12 @@
  * `renderer/dist/assets/`), which the monolith serves. In development, API calls are proxied to the
  * monolith on port 3000.
  */
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type ProxyOptions } from 'vite';
+import { visualizer } from 'rollup-plugin-visualizer';
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import { precompressDir } from './scripts/lib/precompress';
 
 const API_TARGET = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
 
@@ -21,9 +24,35 @@ const API_PROXY: Record<string, ProxyOptions> = {
   '/auth/set-experiment/': api,
 };
 
+/** Compresses the build once (`.br` and `.gz` beside each asset), served as is by the server. */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'gifting-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      precompressDir(outDir);
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('./renderer', import.meta.url)),
-  plugins: [react()],
+  plugins: [
+    react(),
+    precompress(),
+    // `ANALYZE=1 npx vite build` writes renderer/dist/stats.html: which modules weigh what, per chunk.
+    process.env.ANALYZE
+      ? visualizer({
+          filename: path.join('renderer', 'dist', process.env.ANALYZE === 'json' ? 'stats.json' : 'stats.html'),
+          template: process.env.ANALYZE === 'json' ? 'raw-data' : 'treemap',
+          gzipSize: true,
+        })
+      : null,
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -43,6 +72,10 @@ export default defineConfig({
         warn(warning);
       },
       output: {
+        // Chunks under ~20 KB (minified, before gzip) with no side effects are merged into a chunk
+        // loaded under the same conditions: /home/ fetched 60 scripts, most of them a single Mantine
+        // component or contract of a few hundred bytes, each with its own request and gzip overhead.
+        experimentalMinChunkSize: 20_000,
         // Long-lived vendor chunks: app releases do not invalidate the browser's copy of React or Mantine.
         manualChunks(id) {
           if (!id.includes('/node_modules/')) return undefined;

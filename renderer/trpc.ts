@@ -33,15 +33,18 @@ export interface TTrpcClientOptions {
 function lazyLiveLink(url: string, streamFetch: TFetch | undefined): TRPCLink<TAppRouter> {
   return (runtime) => {
     let link: ReturnType<TRPCLink<TAppRouter>> | null = null;
-    const ready = import('./live-link').then(({ createLiveLink }) => {
-      link ??= createLiveLink(url, streamFetch)(runtime);
-      return link;
-    });
+    // Fetched with the first subscription, not with the client: a visitor's page never subscribes.
+    let ready: Promise<ReturnType<TRPCLink<TAppRouter>>> | null = null;
+    const load = () =>
+      (ready ??= import('./live-link').then(({ createLiveLink }) => {
+        link ??= createLiveLink(url, streamFetch)(runtime);
+        return link;
+      }));
     return ({ op, next }) =>
       observable((observer) => {
         let inner: Unsubscribable | null = null;
         let cancelled = false;
-        ready.then(
+        load().then(
           (operationLink) => {
             if (!cancelled) inner = operationLink({ op, next }).subscribe(observer);
           },

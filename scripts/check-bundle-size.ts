@@ -1,28 +1,75 @@
 /**
- * `npm run size` (and a step of `npm test`): builds the renderer, prints the gzip size of the
- * JavaScript and CSS that `/` and `/home/` need before first paint and of the largest lazy chunk,
- * and fails when a route's initial JavaScript is above the hard limit. The target it reports
- * against is smaller: a new screen should not bring a route closer to the limit.
+ * `npm run size` (and a step of `npm test`): what a browser really fetches to show the main pages.
+ * Builds the renderer when stale, starts the real server on a fresh demo database, and loads `/` as a
+ * visitor, `/home/` and the other main screens as the demo member in Debian's Chromium, counting
+ * every script response from navigation until three seconds after `load` at its gzip size
+ * (scripts/lib/page-weight.ts). Prints a table per page and fails when a page is above its hard
+ * limit (KiB gzip or number of script requests), naming the target.
+ *
+ *   npm run size [-- --build] [-- --files]     (SIZE_PORT, default 3198, and the next port are used)
  */
 import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { BENCH_PAGES, startBenchServer } from './lib/bench-pages';
+import { kib } from './lib/bundle-size';
+import { CHROMIUM_ARGS, ensureChromium } from './lib/chromium';
 import { PROJECT_ROOT } from './lib/database-server';
+import { missingMantineStyles } from './lib/mantine-styles-check';
+import { measurePageWeight } from './lib/page-weight';
 import { ensureRendererBuilt } from './lib/renderer-build';
-import { kib, measureBundle } from './lib/bundle-size';
 
-export const INITIAL_JS_TARGET = 170 * 1024;
-export const INITIAL_JS_LIMIT = 250 * 1024;
+const PORT = Number(process.env.SIZE_PORT ?? 3198);
+const BASE = `http://127.0.0.1:${PORT}`;
+const SHOW_FILES = process.argv.includes('--files');
 
-ensureRendererBuilt({ log: console.log, force: process.argv.includes('--build') });
-const report = measureBundle(path.join(PROJECT_ROOT, 'renderer', 'dist'));
-let failed = false;
-for (const route of report.routes) {
-  const verdict =
-    route.jsGzip > INITIAL_JS_LIMIT ? 'OVER THE LIMIT' : route.jsGzip > INITIAL_JS_TARGET ? 'over target' : 'ok';
-  if (route.jsGzip > INITIAL_JS_LIMIT) failed = true;
-  console.log(
-    `${route.route.padEnd(8)} initial JS ${kib(route.jsGzip).padStart(10)}  CSS ${kib(route.cssGzip).padStart(9)}  ` +
-      `(target ${kib(INITIAL_JS_TARGET)}, limit ${kib(INITIAL_JS_LIMIT)}: ${verdict})`,
+// RENDERER_DIST (read by the server too) measures another build as it is, without rebuilding.
+const DIST = process.env.RENDERER_DIST ?? path.join(PROJECT_ROOT, 'renderer', 'dist');
+if (!process.env.RENDERER_DIST) ensureRendererBuilt({ log: console.log, force: process.argv.includes('--build') });
+const unstyled = missingMantineStyles(DIST);
+if (unstyled.length) {
+  console.error(
+    `Mantine components used without their styles: ${unstyled.join(', ')}. ` +
+      `Add them to renderer/app/mantine-styles.ts (in the order of @mantine/core/styles.css).`,
   );
+  process.exit(1);
 }
-console.log(`largest lazy chunk ${report.largestLazy.file} ${kib(report.largestLazy.gzip)}`);
-process.exit(failed ? 1 : 0);
+const executablePath = ensureChromium(console.log);
+const stop = await startBenchServer(PORT);
+const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+const failures: string[] = [];
+try {
+  console.log('JavaScript fetched from navigation until 3 s after load (gzip), Chromium, cold cache');
+  console.log(
+    `${'page'.padEnd(10)} ${'JS gzip'.padStart(10)} ${'scripts'.padStart(8)} ${'CSS gzip'.padStart(10)}  verdict`,
+  );
+  for (const page of BENCH_PAGES) {
+    const weight = await measurePageWeight(browser, BASE, page);
+    const problems: string[] = [];
+    if (weight.jsGzip > page.jsLimit)
+      problems.push(`JS ${kib(weight.jsGzip)} > limit ${kib(page.jsLimit)} (target ${kib(page.jsTarget)})`);
+    if (weight.scripts.length > page.requestLimit)
+      problems.push(
+        `${weight.scripts.length} script requests > limit ${page.requestLimit} (target ${page.requestTarget})`,
+      );
+    const verdict = problems.length
+      ? `OVER THE LIMIT: ${problems.join('; ')}`
+      : weight.jsGzip > page.jsTarget
+        ? `within the limit, over target ${kib(page.jsTarget)} (limit ${kib(page.jsLimit)})`
+        : `ok (target ${kib(page.jsTarget)}, ≤ ${page.requestTarget} scripts)`;
+    console.log(
+      `${page.name.padEnd(10)} ${kib(weight.jsGzip).padStart(10)} ${String(weight.scripts.length).padStart(8)} ` +
+        `${kib(weight.cssGzip).padStart(10)}  ${verdict}`,
+    );
+    if (SHOW_FILES)
+      for (const file of [...weight.scripts, ...weight.styles].sort((a, b) => b.gzip - a.gzip))
+        console.log(`           ${kib(file.gzip).padStart(10)}  ${new URL(file.url).pathname}  ${file.encoding}`);
+    if (problems.length) failures.push(`${page.name}: ${problems.join('; ')}`);
+  }
+} finally {
+  await browser.close();
+  stop();
+}
+if (failures.length) {
+  console.error(`\nToo heavy:\n  ${failures.join('\n  ')}`);
+  process.exit(1);
+}

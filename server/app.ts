@@ -20,6 +20,7 @@ import {
   type TDatabaseHealth,
 } from './http/database-health';
 import { DRAIN_RETRY_AFTER_SECONDS, registerDrain, type TDrain } from './http/drain';
+import { registerCompression } from './http/compression';
 import { registerErrorHandler } from './http/errors';
 import { serializeRequest } from './http/log-redaction';
 import { registerMetrics } from './http/metrics';
@@ -131,6 +132,8 @@ export async function buildServer(config: TConfig, options: TBuildOptions = {}):
   // identity is known before the rate limits (per member) and the write guard.
   registerErrorHandler(app);
   await registerSecurityHeaders(app, config);
+  // Before any route: it hooks every route added after it (the renderer's files come pre-compressed).
+  await registerCompression(app);
   const database = createDatabaseHealth(config.databaseUrl, {
     onChange: (up) => (up ? app.log.info('database reachable again') : app.log.error('database not reachable')),
   });

@@ -1,17 +1,19 @@
 /**
  * The header's account corner. Visitors get Log in and Sign up (coming back here afterwards);
- * signed-in people get their name with a menu (member-menu.tsx, loaded lazily behind the same
- * button): Switch account (when they have more than one), Related accounts and Log out.
+ * signed-in people get their name with a menu (member-menu.tsx, loaded when the same button is
+ * first used): Switch account (when they have more than one), Related accounts and Log out.
  */
 import { Button, Group } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { useMenuOnDemand } from '../app/menu-on-demand';
 import { href } from '../routes/route-table';
 import { AccountButton } from './account-button';
 import { useIdentity } from './identity-provider';
 import { meLabel, useMe } from './use-me';
 
-const MemberMenu = lazy(() => import('./member-menu'));
+const loadMemberMenu = () => import('./member-menu');
+const MemberMenu = lazy(loadMemberMenu);
 
 /** The return address for a log-in started from this page (never an auth page). */
 function returnQuery(pathname: string, search: string): { returnurl: string } | undefined {
@@ -23,6 +25,8 @@ export function AccountMenu() {
   const { identity, isReady } = useIdentity();
   const me = useMe();
   const { pathname, search } = useLocation();
+  // The menu's code (Menu, Popover, floating-ui) loads when the button is first used.
+  const menu = useMenuOnDemand(loadMemberMenu);
 
   if (!isReady) return <Group w={170} data-testid="account-menu-pending" />;
 
@@ -47,9 +51,11 @@ export function AccountMenu() {
     );
   }
 
+  const label = me.data ? meLabel(me.data) : 'Account';
+  if (!menu.wanted) return <AccountButton label={label} {...menu.trigger} />;
   return (
-    <Suspense fallback={<AccountButton label={me.data ? meLabel(me.data) : 'Account'} />}>
-      <MemberMenu />
+    <Suspense fallback={<AccountButton label={label} aria-haspopup="menu" aria-expanded={false} />}>
+      <MemberMenu openAtOnce />
     </Suspense>
   );
 }

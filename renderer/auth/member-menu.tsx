@@ -1,13 +1,14 @@
 /**
  * The signed-in account menu: the member's profile, friends, family manager and settings (and the
  * support console for staff), Switch
- * account (when there is more than one), Related accounts and Log out. Loaded lazily by account-menu.tsx: Menu brings Popover, transitions and floating-ui,
+ * account (when there is more than one), Related accounts and Log out. Loaded by account-menu.tsx when its button is first used: Menu brings Popover, transitions and floating-ui,
  * which no first paint needs (the dropdown only opens on a click).
  */
 import { Menu, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { canUseAdminArea } from '../../server/contracts/identity';
+import { useOpenedOnMount } from '../app/menu-on-demand';
 import { EyeIcon, HomeIcon, LogOutIcon, SwitchIcon, UsersIcon, WrenchIcon } from '../app/icons';
 import { href } from '../routes/route-table';
 import { trpc } from '../trpc';
@@ -15,11 +16,13 @@ import { AccountButton } from './account-button';
 import { useIdentity } from './identity-provider';
 import { meLabel, useMe } from './use-me';
 
-export default function MemberMenu() {
+export default function MemberMenu({ openAtOnce = false }: { openAtOnce?: boolean }) {
   const { identity, flags, logout } = useIdentity();
   const me = useMe();
   const navigate = useNavigate();
   const [loggingOut, setLoggingOut] = useState(false);
+  const target = useRef<HTMLButtonElement>(null);
+  const [opened, setOpened] = useOpenedOnMount(target, openAtOnce);
   const switchTargets = trpc.auth.switchTargets.useQuery(undefined, {
     enabled: identity !== null && !identity.impersonatorUserId,
   });
@@ -35,9 +38,9 @@ export default function MemberMenu() {
   }
 
   return (
-    <Menu position="bottom-end" width={220} shadow="md" withinPortal>
+    <Menu position="bottom-end" width={220} shadow="md" withinPortal opened={opened} onChange={setOpened}>
       <Menu.Target>
-        <AccountButton label={label} />
+        <AccountButton label={label} ref={target} />
       </Menu.Target>
       <Menu.Dropdown>
         {me.data?.email ? (

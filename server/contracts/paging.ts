@@ -4,8 +4,9 @@
  */
 import { z } from 'zod';
 
-export const DEFAULT_PAGE_LIMIT = 20;
-export const MAX_PAGE_LIMIT = 100;
+import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from './paging-values';
+
+export { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from './paging-values';
 
 export const ZPagingQuery = z.object({
   limit: z.coerce.number().int().min(0).max(MAX_PAGE_LIMIT).default(DEFAULT_PAGE_LIMIT),

@@ -8,6 +8,8 @@ import { GENDERS } from './enums';
 import { VALIDATION_MESSAGES as M } from './messages';
 import { ZBirthday, ZEmail, ZMailingAddress, ZPersonName, ZUsername, ZUuid } from './validation';
 
+export * from './people-values';
+
 export const ZUserIdParams = z.object({ userId: ZUuid });
 
 const GENDER_VALUES = GENDERS.map((gender) => gender.value) as [string, ...string[]];
@@ -203,22 +205,6 @@ export const ZSuggestion = ZListedPerson.extend({
 });
 export type TSuggestion = z.infer<typeof ZSuggestion>;
 
-const countOf = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
-
-/** Why someone is suggested, in words ("Followed by 2 people you follow · In 1 group with you"). */
-export function suggestionReason(
-  person: Pick<TSuggestion, 'mutualCount' | 'sharedGroupCount' | 'sharedExchangeCount'>,
-): string | undefined {
-  const parts = [
-    person.mutualCount > 0 ? `Followed by ${countOf(person.mutualCount, 'person', 'people')} you follow` : null,
-    person.sharedGroupCount > 0 ? `In ${countOf(person.sharedGroupCount, 'group', 'groups')} with you` : null,
-    person.sharedExchangeCount > 0
-      ? `In ${countOf(person.sharedExchangeCount, 'gift exchange', 'gift exchanges')} with you`
-      : null,
-  ].filter((part): part is string => part !== null);
-  return parts.length > 0 ? parts.join(' · ') : undefined;
-}
-
 export const ZPreference = z.object({ preferenceSet: z.string(), market: z.string().nullable() });
 export const ZMarketPreferences = z.object({
   /** The market saved with the 'wishing' preference, or null. */
@@ -260,9 +246,3 @@ export const ZEmailSettings = z.object({
   displayName: z.string(),
   settings: ZSettings.omit({ isPrivate: true }),
 });
-
-/** Profile picture upload limits (server and renderer agree on them). */
-export const PICTURE_MAX_BYTES = 5 * 1024 * 1024;
-export const PICTURE_MAX_PIXELS = 40_000_000;
-export const PICTURE_SIZE = 512;
-export const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;

@@ -8,6 +8,9 @@ import { z } from 'zod';
 import { ZPagingQuery, type TPaging } from './paging';
 import type { TPersonSummary } from './people';
 import { ZUuid, optionalText, requiredText } from './validation';
+import { MESSAGE_BODY_MAX } from './social-values';
+
+export { MESSAGE_BODY_MAX } from './social-values';
 
 // ---- Groups ----
 
@@ -123,7 +126,6 @@ export const ZGroupsQuery = ZPagingQuery.extend({
 
 // ---- Messages ----
 
-export const MESSAGE_BODY_MAX = 2000;
 export const ZMessageBody = requiredText(MESSAGE_BODY_MAX, { multiline: true });
 
 export const ZConversationId = z.object({ conversationId: ZUuid });

@@ -6,12 +6,14 @@ import { z } from 'zod';
 import { EMAIL_MAX, NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './constants';
 import { VALIDATION_MESSAGES as M } from './messages';
 import { ALLOWED_URL_PROTOCOLS } from './urls';
+import { normalizeEmail, UUID_PATTERN } from './validation-values';
+
+export { isUuid, normalizeEmail } from './validation-values';
 
 export { isOpenableUrl } from './urls';
 
 // Loose but practical: one @, no whitespace, a dot in the domain part.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Characters no name or address may hold: C0/C1 controls (NUL included) and the invisible
@@ -56,15 +58,6 @@ export function hasInvisibleCharacters(value: string): boolean {
 /** What a name may not hold: control, bidirectional and invisible characters. */
 export function hasCharactersNotAllowedInNames(value: string): boolean {
   return hasForbiddenCharacters(value) || hasInvisibleCharacters(value);
-}
-
-/**
- * The one form of an e-mail address the product stores and compares: trimmed, Unicode NFC and
- * lower-cased. Uniqueness is then decided by the column's collation (utf8mb4_unicode_ci), which
- * also folds accent and width variants, so every lookup goes through the database, never a JS `===`.
- */
-export function normalizeEmail(value: string): string {
-  return value.trim().normalize('NFC').toLowerCase();
 }
 
 /** A required name: whitespace-only counts as empty (spec §5); control and invisible characters are refused. */
@@ -113,10 +106,6 @@ export const ZUuid = z
   .string({ error: M.required })
   .refine((value) => UUID_PATTERN.test(value), { error: 'Id must be a UUID' })
   .transform((value) => value.toLowerCase());
-
-export function isUuid(value: string): boolean {
-  return UUID_PATTERN.test(value);
-}
 
 /**
  * A day written YYYY-MM-DD that exists on the calendar. Date.parse alone is not enough: it rolls

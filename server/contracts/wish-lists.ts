@@ -11,29 +11,15 @@ import { VALIDATION_MESSAGES as M } from './messages';
 import { ZPersonSummary } from './people';
 import { calendarDate, optionalText as optionalTextOf, requiredText, ZUrl, ZUuid } from './validation';
 
-export const WISH_LIST_PRIVACY = ['public', 'followers', 'private', 'exchange'] as const;
-export type TWishListPrivacy = (typeof WISH_LIST_PRIVACY)[number];
-export const WISH_LIST_PRIVACY_LABELS: Record<TWishListPrivacy, string> = {
-  public: 'Everyone who can see my profile',
-  followers: 'My followers',
-  private: 'Only me',
-  exchange: "Only an exchange's participants",
-};
-
-/** 1 low … 4 most wanted. */
-export const WISH_PRIORITIES = [
-  { value: 4, label: 'Most wanted' },
-  { value: 3, label: 'High' },
-  { value: 2, label: 'Normal' },
-  { value: 1, label: 'Low' },
-] as const;
-export const DEFAULT_WISH_PRIORITY = 2;
-export const WISH_QUANTITY_MAX = 99;
-export const WISH_LISTS_PER_USER_MAX = 50;
-export const WISHES_PER_LIST_MAX = 500;
-
-export const WISH_SORTS = ['custom', 'priority', 'price', 'date'] as const;
-export type TWishSort = (typeof WISH_SORTS)[number];
+export * from './wish-list-values';
+import {
+  WISH_LIST_PRIVACY,
+  type TWishListPrivacy,
+  DEFAULT_WISH_PRIORITY,
+  WISH_QUANTITY_MAX,
+  WISHES_PER_LIST_MAX,
+  WISH_SORTS,
+} from './wish-list-values';
 
 /** Wish-list texts may span lines (descriptions, notes); titles may not. */
 const optionalText = (max: number) => optionalTextOf(max, { multiline: true });

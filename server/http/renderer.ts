@@ -1,10 +1,16 @@
 /**
  * Serves the built renderer: hashed assets with long-cache headers, index.html for every other
  * browser path (history mode), and 301 to the canonical trailing-slash path (spec §2).
+ *
+ * Compressed when the client accepts it (issue 27): the build writes a `.br` and a `.gz` beside each
+ * script and stylesheet, served as they are (`preCompressed`); the HTML shell is compressed here
+ * once per build and state (Fastify's not-found handler is outside @fastify/compress's routes).
  */
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, errorBody } from '../errors';
@@ -54,8 +60,11 @@ export async function registerRenderer(app: FastifyInstance, options: TRendererO
       index: false,
       wildcard: false,
       cacheControl: false,
+      // Sends `app.js.br` or `app.js.gz` (built by vite.config.ts) to a client that accepts it.
+      preCompressed: true,
       // Hashed assets never change under the same name; everything else is revalidated.
       setHeaders(res, filePath) {
+        res.setHeader('vary', 'accept-encoding');
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.setHeader('cache-control', 'public, max-age=31536000, immutable');
         } else {
@@ -71,6 +80,22 @@ export async function registerRenderer(app: FastifyInstance, options: TRendererO
     const { mtimeMs } = await stat(indexFile);
     if (!cached || cached.mtimeMs !== mtimeMs) cached = { mtimeMs, html: await readFile(indexFile, 'utf8') };
     return cached.html;
+  };
+  // The shell differs only by its initial state: each variant is compressed once per build.
+  const encodings = new Negotiator<'br' | 'gzip'>({ supportedValues: ['br', 'gzip'] });
+  const compressed = new Map<string, Buffer>();
+  const compressedShell = (html: string, encoding: 'br' | 'gzip'): Buffer => {
+    const key = `${cached?.mtimeMs}:${encoding}:${html}`;
+    let body = compressed.get(key);
+    if (!body) {
+      if (compressed.size > 16) compressed.clear();
+      body =
+        encoding === 'br'
+          ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
+          : gzipSync(html, { level: 9 });
+      compressed.set(key, body);
+    }
+    return body;
   };
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
@@ -97,10 +122,15 @@ export async function registerRenderer(app: FastifyInstance, options: TRendererO
     // Files with an extension that do not exist are real 404s, not app routes.
     if (path.extname(url.pathname)) return reply.code(404).type('text/plain').send('Not found');
     const errorType = (await options.initialErrorType?.()) ?? null;
-    return reply
+    const html = withInitialState(await loadIndex(), { errorType });
+    const accepted = request.headers['accept-encoding'];
+    const encoding = accepted ? encodings.negotiate(String(accepted)) : null;
+    reply
       .code(errorType ? 503 : 200)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(withInitialState(await loadIndex(), { errorType }));
+      .header('vary', 'accept-encoding');
+    if (!encoding) return reply.send(html);
+    return reply.header('content-encoding', encoding).send(compressedShell(html, encoding));
   });
 }

@@ -6,7 +6,7 @@
  */
 import { Anchor, Badge, Button, Card, Group, Image, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router-dom';
-import { isUuid } from '../../../server/contracts/validation';
+import { isUuid } from '../../../server/contracts/validation-values';
 import { GiftIcon } from '../../app/icons';
 import { statusOf } from '../../app/runtime/app-runtime';
 import { PageLayout } from '../../kit/page-layout';

@@ -8,7 +8,7 @@ import { Badge, Button, Group, Stack, Table, Text, TextInput } from '@mantine/co
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { AUDIT_KIND_NAMES, AUDIT_KINDS, type TAuditKind } from '../../../server/contracts/admin';
-import { isUuid } from '../../../server/contracts/validation';
+import { isUuid } from '../../../server/contracts/validation-values';
 import { DateField } from '../../kit/date-field';
 import { EmptyState, ErrorState, ListSkeleton } from '../../kit/states';
 import { SelectField } from '../../kit/select-field';

@@ -9,7 +9,7 @@ import { useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
 import type { TAdminUser, TAdminWishList, TCloneResult } from '../../../server/contracts/admin';
 import { ZStaffReason } from '../../../server/contracts/admin';
-import { isUuid } from '../../../server/contracts/validation';
+import { isUuid } from '../../../server/contracts/validation-values';
 import { ListIcon } from '../../app/icons';
 import { ConfirmDialog } from '../../kit/confirm-dialog';
 import { FormFailure } from '../../kit/form-parts';

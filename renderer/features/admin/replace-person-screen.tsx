@@ -10,7 +10,7 @@ import { useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
 import type { TAdminExchange, TAdminUser, TReplaceResult } from '../../../server/contracts/admin';
 import { ZStaffReason } from '../../../server/contracts/admin';
-import { isUuid } from '../../../server/contracts/validation';
+import { isUuid } from '../../../server/contracts/validation-values';
 import { ConfirmDialog } from '../../kit/confirm-dialog';
 import { FormFailure } from '../../kit/form-parts';
 import { useSchemaForm } from '../../kit/forms';

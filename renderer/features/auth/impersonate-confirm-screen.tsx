@@ -7,7 +7,7 @@
 import { Alert, Button, Code, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { safeReturnUrl } from '../../../server/contracts/return-url';
-import { isUuid } from '../../../server/contracts/validation';
+import { isUuid } from '../../../server/contracts/validation-values';
 import { returnUrlFrom } from '../../auth/guard-decision';
 import { useIdentity } from '../../auth/identity-provider';
 import { href } from '../../routes/route-table';

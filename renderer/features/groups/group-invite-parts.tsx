@@ -4,7 +4,8 @@
  * of each person (invited, already invited, already a member, not sent, with the server's message).
  */
 import { Badge, Stack, Table, Text } from '@mantine/core';
-import { ZEmail, normalizeEmail } from '../../../server/contracts/validation';
+import { ZEmail } from '../../../server/contracts/validation';
+import { normalizeEmail } from '../../../server/contracts/validation-values';
 import type { TGroupInviteResult, TGroupInviteRow } from '../../../server/contracts/social';
 
 const RESULT_LOOK: Record<TGroupInviteResult, { label: string; color: string }> = {

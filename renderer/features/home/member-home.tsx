@@ -7,8 +7,8 @@
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { exchangeTheme } from '../../../server/contracts/exchanges';
-import { suggestionReason } from '../../../server/contracts/people';
+import { exchangeTheme } from '../../../server/contracts/exchange-values';
+import { suggestionReason } from '../../../server/contracts/people-values';
 import { GiftIcon } from '../../app/icons';
 import { QueryView } from '../../kit/query-view';
 import { ListSkeleton } from '../../kit/states';

@@ -7,7 +7,7 @@
 import { Alert, Stack, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { suggestionReason } from '../../../server/contracts/people';
+import { suggestionReason } from '../../../server/contracts/people-values';
 import { SearchIcon, UsersIcon } from '../../app/icons';
 import { useCurrentRouteHandle } from '../../app/route-handle';
 import { PageLayout } from '../../kit/page-layout';

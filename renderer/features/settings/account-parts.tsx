@@ -15,14 +15,13 @@ import { useRef, useState, type ReactNode } from 'react';
 import { GENDERS } from '../../../server/contracts/enums';
 import { displayName, shortDisplayName } from '../../../server/contracts/identity';
 import {
-  PICTURE_MAX_BYTES,
-  PICTURE_TYPES,
   ZMailingAddress,
   ZProfilePatch,
   type TMailingAddressOut,
   type TProfile,
   type TSettings,
 } from '../../../server/contracts/people';
+import { PICTURE_MAX_BYTES, PICTURE_TYPES } from '../../../server/contracts/people-values';
 import { statusOf } from '../../app/runtime/app-runtime';
 import { useAppRuntime } from '../../app/runtime-context';
 import { useIdentity } from '../../auth/identity-provider';

@@ -5,7 +5,7 @@
  */
 import { Stack, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router-dom';
-import { isUuid } from '../../../server/contracts/validation';
+import { isUuid } from '../../../server/contracts/validation-values';
 import { statusOf } from '../../app/runtime/app-runtime';
 import { PageLayout } from '../../kit/page-layout';
 import { QueryView } from '../../kit/query-view';

@@ -6,7 +6,8 @@
  */
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { WISH_SORTS, type TWishSort } from '../../../server/contracts/wish-lists';
+import type { TWishSort } from '../../../server/contracts/wish-lists';
+import { WISH_SORTS } from '../../../server/contracts/wish-list-values';
 import { PageLayout } from '../../kit/page-layout';
 import { SelectField } from '../../kit/select-field';
 import { ListSkeleton } from '../../kit/states';

@@ -6,16 +6,14 @@
 import { Button, Checkbox, Group, Radio, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { CURRENCIES } from '../../../server/contracts/enums';
+import { ZWishCreate, ZWishListCreate, ZWishListUpdate } from '../../../server/contracts/wish-lists';
 import {
   DEFAULT_WISH_PRIORITY,
   WISH_LIST_PRIVACY,
   WISH_LIST_PRIVACY_LABELS,
   WISH_PRIORITIES,
   WISH_QUANTITY_MAX,
-  ZWishCreate,
-  ZWishListCreate,
-  ZWishListUpdate,
-} from '../../../server/contracts/wish-lists';
+} from '../../../server/contracts/wish-list-values';
 import { FormFailure } from '../../kit/form-parts';
 import { useSchemaForm } from '../../kit/forms';
 import { SelectField } from '../../kit/select-field';

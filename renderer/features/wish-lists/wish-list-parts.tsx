@@ -6,7 +6,8 @@
 import { Anchor, Badge, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { WISH_LIST_PRIVACY_LABELS, WISH_PRIORITIES, type TWishListPrivacy } from '../../../server/contracts/wish-lists';
+import type { TWishListPrivacy } from '../../../server/contracts/wish-lists';
+import { WISH_LIST_PRIVACY_LABELS, WISH_PRIORITIES } from '../../../server/contracts/wish-list-values';
 import { GiftIcon, ListIcon } from '../../app/icons';
 import { statusOf } from '../../app/runtime/app-runtime';
 import { SelectField } from '../../kit/select-field';

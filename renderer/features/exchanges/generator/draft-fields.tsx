@@ -5,7 +5,7 @@
  */
 import { Checkbox, Group, Radio, Stack, TextInput } from '@mantine/core';
 import { CURRENCIES } from '../../../../server/contracts/enums';
-import { DELIVERY_TYPE_LABELS, DELIVERY_TYPES, EXCHANGE_TITLE_MAX } from '../../../../server/contracts/exchanges';
+import { DELIVERY_TYPE_LABELS, DELIVERY_TYPES, EXCHANGE_TITLE_MAX } from '../../../../server/contracts/exchange-values';
 import { DateField } from '../../../kit/date-field';
 import type { TSchemaForm } from '../../../kit/forms';
 import { SelectField } from '../../../kit/select-field';

@@ -7,14 +7,14 @@
 import { useSyncExternalStore } from 'react';
 import { z } from 'zod';
 import { CURRENCIES } from '../../../../server/contracts/enums';
+import type { TExchangeThemeId } from '../../../../server/contracts/exchanges';
 import {
   DELIVERY_TYPES,
   EXCHANGE_DEFAULTS,
   EXCHANGE_THEME_IDS,
   EXCHANGE_THEMES,
-  type TExchangeThemeId,
-} from '../../../../server/contracts/exchanges';
-import { normalizeEmail } from '../../../../server/contracts/validation';
+} from '../../../../server/contracts/exchange-values';
+import { normalizeEmail } from '../../../../server/contracts/validation-values';
 import type { TRouterInputs } from '../../../trpc';
 
 export const DRAFT_STORAGE_KEY = 'gifting.exchangeGenerator.draft.v1';

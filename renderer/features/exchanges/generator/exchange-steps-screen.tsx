@@ -9,7 +9,8 @@
 import { Button, Card, CopyButton, Group, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { EXCHANGE_THEMES, ZInviteByEmail, type TInviteResult } from '../../../../server/contracts/exchanges';
+import { ZInviteByEmail, type TInviteResult } from '../../../../server/contracts/exchanges';
+import { EXCHANGE_THEMES } from '../../../../server/contracts/exchange-values';
 import { useCurrentRouteHandle } from '../../../app/route-handle';
 import { FormFailure } from '../../../kit/form-parts';
 import { PageLayout } from '../../../kit/page-layout';

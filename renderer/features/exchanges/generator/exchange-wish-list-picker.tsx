@@ -8,7 +8,7 @@ import { Alert, Anchor, Button, Group, List, Radio, Stack, Text, TextInput, Text
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ZChooseExchangeWishList, ZExchangeWish } from '../../../../server/contracts/exchanges';
-import { WISH_LIST_PRIVACY_LABELS } from '../../../../server/contracts/wish-lists';
+import { WISH_LIST_PRIVACY_LABELS } from '../../../../server/contracts/wish-list-values';
 import { FormFailure } from '../../../kit/form-parts';
 import { useSchemaForm } from '../../../kit/forms';
 import { QueryView } from '../../../kit/query-view';

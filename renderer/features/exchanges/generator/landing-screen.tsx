@@ -7,7 +7,7 @@
  */
 import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
-import { exchangeTheme } from '../../../../server/contracts/exchanges';
+import { exchangeTheme } from '../../../../server/contracts/exchange-values';
 import { useCurrentRouteHandle } from '../../../app/route-handle';
 import { CardGrid } from '../../../kit/card-grid';
 import { PageLayout } from '../../../kit/page-layout';

@@ -6,7 +6,8 @@
 import { Button, Group, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { ZInvitee } from '../../../../server/contracts/exchanges';
-import { fieldErrorsFromZod, normalizeEmail } from '../../../../server/contracts/validation';
+import { fieldErrorsFromZod } from '../../../../server/contracts/validation';
+import { normalizeEmail } from '../../../../server/contracts/validation-values';
 import type { TFieldErrors } from '../../../kit/forms';
 import type { TDraftPerson } from './draft';
 

@@ -3,7 +3,7 @@
  * the theme's own colour (the invitation e-mails and the exchange's pages use it).
  */
 import { Group, Radio, Stack, Text } from '@mantine/core';
-import { EXCHANGE_THEMES } from '../../../../server/contracts/exchanges';
+import { EXCHANGE_THEMES } from '../../../../server/contracts/exchange-values';
 import { CardGrid } from '../../../kit/card-grid';
 
 export function ThemeBadge({ themeId }: { themeId: string }) {

@@ -6,8 +6,8 @@
  */
 import { Button, Card, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useDeferredValue, useMemo, useState, type FormEvent } from 'react';
-import { normalizeEmail } from '../../../../server/contracts/validation';
-import { INVITES_PER_REQUEST_MAX, parseInviteLines } from '../../../../server/contracts/exchanges';
+import { normalizeEmail } from '../../../../server/contracts/validation-values';
+import { INVITES_PER_REQUEST_MAX, parseInviteLines } from '../../../../server/contracts/exchange-values';
 import { serverFieldErrors } from '../../../kit/forms';
 import { trpc } from '../../../trpc';
 import { countOf } from '../manage/exchange-parts';

@@ -6,7 +6,7 @@
  */
 import { ActionIcon, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { INVITES_PER_REQUEST_MAX } from '../../../../server/contracts/exchanges';
+import { INVITES_PER_REQUEST_MAX } from '../../../../server/contracts/exchange-values';
 import { FormFailure } from '../../../kit/form-parts';
 import { InviteHub } from './invite-hub';
 import { InviteResults, PersonalMessageField, useInviteByEmail } from './invite-parts';

@@ -5,7 +5,8 @@
  */
 import { Badge, Button, Card, Checkbox, Group, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { INVITES_PER_REQUEST_MAX, ZInviteEmail, type TInviteResult } from '../../../../server/contracts/exchanges';
+import { ZInviteEmail, type TInviteResult } from '../../../../server/contracts/exchanges';
+import { INVITES_PER_REQUEST_MAX } from '../../../../server/contracts/exchange-values';
 import { trpc } from '../../../trpc';
 import { countOf, useExchangeToast } from '../manage/exchange-parts';
 

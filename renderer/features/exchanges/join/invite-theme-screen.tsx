@@ -5,7 +5,7 @@
  */
 import { Button, Card, Group, Stack, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { exchangeTheme } from '../../../../server/contracts/exchanges';
+import { exchangeTheme } from '../../../../server/contracts/exchange-values';
 import { trpc } from '../../../trpc';
 import { ThemePicker } from '../generator/theme-picker';
 import { useExchangeToast, type TExchangeDetail } from '../manage/exchange-parts';

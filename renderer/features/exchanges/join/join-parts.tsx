@@ -6,7 +6,7 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useMatches } from 'react-router-dom';
-import { DELIVERY_TYPE_LABELS, exchangeTheme } from '../../../../server/contracts/exchanges';
+import { DELIVERY_TYPE_LABELS, exchangeTheme } from '../../../../server/contracts/exchange-values';
 import { useIdentity } from '../../../auth/identity-provider';
 import { logInAddress } from '../../../auth/guard-decision';
 import { EmptyState } from '../../../kit/states';

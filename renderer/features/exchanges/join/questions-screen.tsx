@@ -18,7 +18,8 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { ICE_BREAKER_QUESTIONS_MAX, ZAnswerQuestion, ZSetQuestions } from '../../../../server/contracts/exchanges';
+import { ZAnswerQuestion, ZSetQuestions } from '../../../../server/contracts/exchanges';
+import { ICE_BREAKER_QUESTIONS_MAX } from '../../../../server/contracts/exchange-values';
 import { fieldErrorsFromZod } from '../../../../server/contracts/validation';
 import { ConfirmDialog } from '../../../kit/confirm-dialog';
 import { FormFailure } from '../../../kit/form-parts';

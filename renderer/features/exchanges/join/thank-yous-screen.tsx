@@ -5,7 +5,8 @@
  */
 import { Alert, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useParams } from 'react-router-dom';
-import { THANK_YOU_MAX, ZSendThankYou } from '../../../../server/contracts/exchanges';
+import { ZSendThankYou } from '../../../../server/contracts/exchanges';
+import { THANK_YOU_MAX } from '../../../../server/contracts/exchange-values';
 import { FormFailure } from '../../../kit/form-parts';
 import { useSchemaForm } from '../../../kit/forms';
 import { QueryView } from '../../../kit/query-view';

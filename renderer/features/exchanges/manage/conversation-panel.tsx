@@ -6,7 +6,8 @@
  */
 import { Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
-import { EXCHANGE_MESSAGE_MAX, ZSendMessage, type TConversationPartner } from '../../../../server/contracts/exchanges';
+import { ZSendMessage, type TConversationPartner } from '../../../../server/contracts/exchanges';
+import { EXCHANGE_MESSAGE_MAX } from '../../../../server/contracts/exchange-values';
 import { FormFailure } from '../../../kit/form-parts';
 import { useSchemaForm } from '../../../kit/forms';
 import { QueryView } from '../../../kit/query-view';

@@ -7,7 +7,7 @@
 import { Alert, Anchor, Button, Card, CopyButton, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { DRAW_FAILURE_REASONS } from '../../../../server/contracts/exchanges';
+import { DRAW_FAILURE_REASONS } from '../../../../server/contracts/exchange-values';
 import { ListSkeleton } from '../../../kit/states';
 import { href } from '../../../routes/route-table';
 import { trpc } from '../../../trpc';

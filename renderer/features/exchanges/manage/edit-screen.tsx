@@ -8,15 +8,13 @@ import { Button, Card, Group, Stack, Switch, Text, TextInput, Textarea, Title } 
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { CURRENCIES } from '../../../../server/contracts/enums';
+import { ZExchangeUpdate, type TDeliveryType, type TExchangeThemeId } from '../../../../server/contracts/exchanges';
 import {
   DELIVERY_TYPE_LABELS,
   DELIVERY_TYPES,
   EXCHANGE_THEMES,
   EXCHANGE_TITLE_MAX,
-  ZExchangeUpdate,
-  type TDeliveryType,
-  type TExchangeThemeId,
-} from '../../../../server/contracts/exchanges';
+} from '../../../../server/contracts/exchange-values';
 import { ConfirmDialog } from '../../../kit/confirm-dialog';
 import { DateField } from '../../../kit/date-field';
 import { FormFailure } from '../../../kit/form-parts';

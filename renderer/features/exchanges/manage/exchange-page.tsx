@@ -10,7 +10,7 @@
 import { Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { createContext, useContext, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { exchangeTheme } from '../../../../server/contracts/exchanges';
+import { exchangeTheme } from '../../../../server/contracts/exchange-values';
 import { PageLayout, type TCrumb } from '../../../kit/page-layout';
 import { ListSkeleton } from '../../../kit/states';
 import { href, type TRouteName } from '../../../routes/route-table';

@@ -6,12 +6,8 @@
 import { Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  DELIVERY_TYPE_LABELS,
-  EXCHANGE_STATUS_LABELS,
-  type TExchangeStatus,
-  type TParticipantStatus,
-} from '../../../../server/contracts/exchanges';
+import type { TExchangeStatus, TParticipantStatus } from '../../../../server/contracts/exchanges';
+import { DELIVERY_TYPE_LABELS, EXCHANGE_STATUS_LABELS } from '../../../../server/contracts/exchange-values';
 import { GiftIcon } from '../../../app/icons';
 import { AccessErrorState, EmptyState, errorText } from '../../../kit/states';
 import { useToast } from '../../../kit/toast';

@@ -6,7 +6,8 @@
  */
 import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { exchangeTheme, type TExchangeRole } from '../../../../server/contracts/exchanges';
+import type { TExchangeRole } from '../../../../server/contracts/exchanges';
+import { exchangeTheme } from '../../../../server/contracts/exchange-values';
 import { GiftIcon } from '../../../app/icons';
 import { CardGrid } from '../../../kit/card-grid';
 import { PageLayout } from '../../../kit/page-layout';

@@ -8,7 +8,7 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { DEFAULT_PAGE_LIMIT } from '../../../../server/contracts/paging';
+import { DEFAULT_PAGE_LIMIT } from '../../../../server/contracts/paging-values';
 import { statusOf } from '../../../app/runtime/app-runtime';
 import { QueryView } from '../../../kit/query-view';
 import { EmptyState, ErrorState, ListSkeleton } from '../../../kit/states';

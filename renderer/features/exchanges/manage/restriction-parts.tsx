@@ -5,7 +5,7 @@
  */
 import { Button, Group, TextInput } from '@mantine/core';
 import { ZSetHousehold } from '../../../../server/contracts/exchanges';
-import { MAX_PAGE_LIMIT } from '../../../../server/contracts/paging';
+import { MAX_PAGE_LIMIT } from '../../../../server/contracts/paging-values';
 import { FormFailure } from '../../../kit/form-parts';
 import { useSchemaForm } from '../../../kit/forms';
 import { trpc, type TRouterOutputs } from '../../../trpc';

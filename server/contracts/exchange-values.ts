@@ -1,0 +1,144 @@
+/**
+ * The gift-exchange domain's plain values (statuses, labels, themes, limits, defaults) and the bulk
+ * invite parser: zod-free, so the renderer's screens that only show an exchange do not download the
+ * validation library (server/contracts/exchanges.ts re-exports all of it with its schemas).
+ */
+import { DEFAULT_DELIVERY_TYPE, DEFAULT_EXCHANGE_BUDGET } from './constants';
+
+// ---------------------------------------------------------------------------------------------
+// Constants
+// ---------------------------------------------------------------------------------------------
+
+/** Lifecycle: open for sign-up → drawn → exchanged (after the exchange date) → archived. */
+export const EXCHANGE_STATUSES = ['draft', 'open', 'drawn', 'exchanged', 'archived'] as const;
+export type TExchangeStatus = (typeof EXCHANGE_STATUSES)[number];
+export const EXCHANGE_STATUS_LABELS: Record<TExchangeStatus, string> = {
+  draft: 'Draft',
+  open: 'Open for sign-up',
+  drawn: 'Names drawn',
+  exchanged: 'Gifts exchanged',
+  archived: 'Archived',
+};
+
+export const DELIVERY_TYPES = ['mail', 'inPerson'] as const;
+export type TDeliveryType = (typeof DELIVERY_TYPES)[number];
+export const DELIVERY_TYPE_LABELS: Record<TDeliveryType, string> = {
+  mail: 'Gifts are sent by mail',
+  inPerson: 'Gifts are exchanged in person',
+};
+
+export const EXCHANGE_RESPONSES = ['accept', 'decline'] as const;
+export type TExchangeResponse = (typeof EXCHANGE_RESPONSES)[number];
+
+/**
+ * A participant's state. `organizing`: the organizer or an assistant who only organizes (no gift
+ * given or received). Disqualification is a separate flag: a disqualified participant keeps their
+ * answer but stays out of the draw until restored.
+ */
+export const PARTICIPANT_STATUSES = ['invited', 'accepted', 'declined', 'organizing'] as const;
+export type TParticipantStatus = (typeof PARTICIPANT_STATUSES)[number];
+
+/** Invitation e-mails and the exchange's pages use the chosen theme. */
+export const EXCHANGE_THEMES = [
+  {
+    id: 'classic',
+    name: 'Classic Secret Santa',
+    emoji: '🎅',
+    color: '#c92a2a',
+    tagline: 'Ho ho ho, who will you draw?',
+  },
+  {
+    id: 'winter',
+    name: 'Winter wonderland',
+    emoji: '❄️',
+    color: '#1864ab',
+    tagline: 'A little warmth for the cold days',
+  },
+  { id: 'hanukkah', name: 'Hanukkah', emoji: '🕎', color: '#364fc7', tagline: 'Eight nights, one surprise' },
+  { id: 'office', name: 'Office party', emoji: '💼', color: '#495057', tagline: 'Colleagues, gifts and good cheer' },
+  { id: 'family', name: 'Family gathering', emoji: '🏡', color: '#2b8a3e', tagline: 'Everyone gives, everyone gets' },
+  {
+    id: 'friends',
+    name: 'Friends',
+    emoji: '🥂',
+    color: '#862e9c',
+    tagline: 'Because friends are the family we choose',
+  },
+  {
+    id: 'white-elephant',
+    name: 'White elephant',
+    emoji: '🐘',
+    color: '#5f3dc4',
+    tagline: 'Funny, odd and unforgettable',
+  },
+  { id: 'birthday', name: 'Birthday', emoji: '🎂', color: '#d9480f', tagline: 'Many happy returns' },
+] as const;
+export type TExchangeThemeId = (typeof EXCHANGE_THEMES)[number]['id'];
+export const EXCHANGE_THEME_IDS = EXCHANGE_THEMES.map((theme) => theme.id) as [TExchangeThemeId, ...TExchangeThemeId[]];
+export const DEFAULT_EXCHANGE_THEME: TExchangeThemeId = 'classic';
+export function exchangeTheme(id: string | null | undefined): (typeof EXCHANGE_THEMES)[number] {
+  return EXCHANGE_THEMES.find((theme) => theme.id === id) ?? EXCHANGE_THEMES[0];
+}
+
+export const EXCHANGE_TITLE_MAX = 100;
+export const EXCHANGE_PARTICIPANTS_MAX = 10_000;
+export const INVITES_PER_REQUEST_MAX = 200;
+export const ICE_BREAKER_QUESTIONS_MAX = 10;
+export const EXCHANGE_MESSAGE_MAX = 2000;
+export const THANK_YOU_MAX = 2000;
+
+/** Exchange defaults of spec §3 and §9. */
+export const EXCHANGE_DEFAULTS = {
+  budget: { currency: DEFAULT_EXCHANGE_BUDGET.currency, amount: DEFAULT_EXCHANGE_BUDGET.amount },
+  deliveryType: DEFAULT_DELIVERY_TYPE as TDeliveryType,
+  themeId: DEFAULT_EXCHANGE_THEME,
+} as const;
+
+/** Exchange response defaults of spec §3. */
+export const EXCHANGE_RESPONSE_DEFAULTS = {
+  response: 'accept' as TExchangeResponse,
+  willShipInternationally: false,
+  notifyOfReplies: false,
+} as const;
+
+/** Reasons a draw cannot be made, as `details.reason` of the error the draw answers. */
+export const DRAW_FAILURE_REASONS = [
+  'too-few-participants',
+  'no-valid-assignment',
+  'single-loop-impossible',
+  'no-mutual-pairs-impossible',
+  'not-found',
+] as const;
+
+/**
+ * Reads pasted lines of names and e-mails (`Ann Lee <ann@example.com>`, `Ann Lee, ann@example.com`,
+ * `ann@example.com Ann Lee`, tab-separated spreadsheet rows, or a bare address). Ours, not a library:
+ * the accepted forms are product decisions and the parser must run in the browser for the preview.
+ */
+export function parseInviteLines(text: string): { row: number; name: string | null; email: string }[] {
+  const rows: { row: number; name: string | null; email: string }[] = [];
+  text.split(/\r?\n/).forEach((line, index) => {
+    const trimmed = line.trim();
+    if (!trimmed) return;
+    const angle = /^(.*?)<([^>]*)>\s*$/.exec(trimmed);
+    if (angle) {
+      rows.push({ row: index + 1, name: cleanName(angle[1] ?? ''), email: (angle[2] ?? '').trim() });
+      return;
+    }
+    const parts = trimmed.split(/[,;\t]+|\s+/).filter(Boolean);
+    const emailIndex = parts.findIndex((part) => part.includes('@'));
+    if (emailIndex === -1) {
+      rows.push({ row: index + 1, name: cleanName(trimmed), email: '' });
+      return;
+    }
+    const email = parts[emailIndex] ?? '';
+    const name = parts.filter((_, i) => i !== emailIndex).join(' ');
+    rows.push({ row: index + 1, name: cleanName(name), email });
+  });
+  return rows;
+}
+
+function cleanName(value: string): string | null {
+  const name = value.replace(/^["'\s,;]+|["'\s,;]+$/g, '').trim();
+  return name || null;
+}
