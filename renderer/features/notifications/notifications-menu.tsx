@@ -15,6 +15,7 @@ import { useToast } from '../../kit/toast';
 import { href } from '../../routes/route-table';
 import { trpc } from '../../trpc';
 import { appPath } from '../activity/app-path';
+import { unwrapTracked } from '../messages/chat-state';
 import { relativeTime } from '../activity/relative-time';
 
 /** How many notifications the menu lists (the state carries the latest ones). */
@@ -43,8 +44,19 @@ function useLiveNotifications(): void {
   trpc.notifications.onNotification.useSubscription(
     {},
     {
-      onData: () => {
+      onData: (event) => {
         void utils.notifications.state.invalidate();
+        const item = unwrapTracked<TNotificationItem | null>(event);
+        // A Secret Santa message (its notice says only "santa" or "recipient", never the giver):
+        // the open thread on the exchange's page and the /messages/ list reload, as chats do live.
+        // On a (re)start (no item) they reload too: whatever came while the stream was down.
+        if (!item || (item.kind === 'exchange' && item.payload.event === 'message')) {
+          const exchangeId = item ? String(item.payload.exchangeId) : null;
+          void (exchangeId
+            ? utils.exchanges.conversation.invalidate({ exchangeId })
+            : utils.exchanges.conversation.invalidate());
+          void utils.exchanges.conversations.invalidate();
+        }
       },
     },
   );
