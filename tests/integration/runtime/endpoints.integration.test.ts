@@ -178,6 +178,19 @@ describe('POST /v1/logs', () => {
     expect((await client.post('/v1/logs', { entries: [entry, { ...entry, level: 'warn' }] })).status).toBe(204);
   });
 
+  it('accepts the web logger’s own entries, whose timestamp is an ISO time (a not-found page’s report)', async () => {
+    const client = new TestBrowser(server.baseUrl);
+    const notFound = {
+      ...entry,
+      level: 'warn',
+      message: 'Route not found: /admin/users/',
+      timestamp: new Date().toISOString(),
+      info: { path: '/admin/users/', status: 404 },
+    };
+    expect((await client.post('/v1/logs', [notFound])).status).toBe(204);
+    expect((await client.post('/v1/logs', [{ ...notFound, timestamp: 'yesterday' }])).status).toBe(400);
+  });
+
   it('refuses malformed entries with 400', async () => {
     const response = await browser().post('/v1/logs', [{ ...entry, level: 'shout' }]);
     expect(response.status).toBe(400);
