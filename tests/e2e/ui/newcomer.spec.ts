@@ -11,7 +11,7 @@ import {
   type Browser,
   type Page,
 } from '@playwright/test';
-import { CodeConfirmScreen, Shell } from '../pages/auth-pages';
+import { AuthScreen, CodeConfirmScreen, Shell } from '../pages/auth-pages';
 import { confirmationCode } from '../pages/mailbox';
 
 interface TMember {
@@ -44,7 +44,7 @@ async function trpc<T>(
 }
 
 /** Signs a fresh member up; with a page's request, that browser context is signed in as them. */
-async function signUp(request: APIRequestContext, baseURL: string, name: string): Promise<TMember> {
+async function signUp(request: APIRequestContext, baseURL: string, name: string, acceptTerms = true): Promise<TMember> {
   const email = `e2e-newcomer-${randomUUID().slice(0, 8)}@gifting.test`;
   const answer = await request.post('/auth/v2/sign-up/', {
     data: { name, email, password: PASSWORD },
@@ -53,6 +53,7 @@ async function signUp(request: APIRequestContext, baseURL: string, name: string)
   expect(answer.status()).toBe(201);
   const body = (await answer.json()) as { userId: string; accessToken: string };
   // Accepted as the sign-up form does, so no terms dialog stands between the test and its screens.
+  if (!acceptTerms) return { name, email, userId: body.userId, token: body.accessToken };
   const accepted = await request.post(`/v1/users/${body.userId}/terms-of-service`, {
     headers: authHeaders(body.accessToken),
     data: {},
@@ -314,5 +315,84 @@ test.describe('a newcomer', () => {
     await expect(page).toHaveURL(new RegExp(`/wish-lists/${list.wishlistId}/$`));
     const wish = page.getByTestId('owner-wish').filter({ hasText: 'Blue enamel teapot' });
     await expect(wish.getByTestId('wish-link')).toHaveAttribute('href', missing);
+  });
+
+  test('the terms are accepted with sign-up and with the first RSVP, linked to a real page, never in the way', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const base = baseURL ?? '';
+    // Sign-up says that creating the account accepts the terms, and links them.
+    const auth = new AuthScreen(page);
+    await auth.gotoSignUp();
+    const note = page.getByTestId('sign-up-terms');
+    await expect(note).toContainText('By creating an account you accept our terms of service');
+    await expect(note.getByRole('link', { name: 'terms of service' })).toHaveAttribute('href', '/terms/');
+    const email = `e2e-newcomer-${randomUUID().slice(0, 8)}@gifting.test`;
+    const startedAt = Date.now() - 1000;
+    await auth.signUp({ name: 'Tess Terms', email, password: PASSWORD });
+    await new CodeConfirmScreen(page).enter(await confirmationCode(email, startedAt));
+    await page.getByTestId('email-confirmed-continue').click();
+    // The first home page: no dialog over it.
+    await expect(page).toHaveURL(/\/home\/$/);
+    await expect(page.locator('html')).toHaveAttribute('data-terms', 'accepted');
+    await expect(new Shell(page).termsDialog()).toHaveCount(0);
+
+    // The terms page is real.
+    await page.goto('/terms/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Terms of service' })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText('Gift exchanges');
+
+    // An invitee who has not accepted them answers the invitation without a dialog in the way.
+    const api = await playwrightRequest.newContext({ baseURL: base });
+    const organizer = await signUp(api, base, 'Olga Organizer');
+    const exchangeId = await exchangeWith(api, organizer, []);
+    const detail = await trpc<{ signUpUrl: string }>(api, 'exchanges.get', { exchangeId }, organizer.token, false);
+    await api.dispose();
+    const context = await browser.newContext({ baseURL: base });
+    const invitee = await context.newPage();
+    const ivy = await signUp(invitee.request, base, 'Ivy Invitee', false);
+    const code = new URL(detail.signUpUrl).searchParams.get('code') ?? '';
+    await trpc(invitee.request, 'exchanges.joinByLink', { exchangeId, code }, ivy.token);
+    await invitee.goto(`/gift-exchanges/${exchangeId}/rsvp/`);
+    await expect(invitee.locator('html')).toHaveAttribute('data-terms', 'required', { timeout: 20_000 });
+    const rsvpTerms = invitee.getByTestId('rsvp-terms');
+    await expect(rsvpTerms).toContainText('By accepting the invitation you accept our terms of service');
+    await expect(rsvpTerms.getByRole('link', { name: 'terms of service' })).toHaveAttribute('href', '/terms/');
+    await expect(new Shell(invitee).termsDialog()).toHaveCount(0);
+    await invitee.getByRole('button', { name: 'Accept the invitation' }).click();
+    await expect(invitee).toHaveURL(new RegExp(`/gift-exchanges/${exchangeId}/rsvp-acknowledge/`));
+    await expect(invitee.locator('html')).toHaveAttribute('data-terms', 'accepted');
+    await invitee.goto('/home/');
+    await expect(invitee.locator('html')).toHaveAttribute('data-terms', 'accepted', { timeout: 20_000 });
+    await expect(new Shell(invitee).termsDialog()).toHaveCount(0);
+    await context.close();
+  });
+
+  test('one market choice drives the shop, home and landing, and prices carry their currency', async ({ page }) => {
+    // Chosen in the shop: the UK.
+    await page.goto('/shop/');
+    await page.getByTestId('shop-market').selectOption('GB');
+    await expect(page.getByTestId('shop-market')).toHaveValue('GB');
+    // Home and the landing page follow.
+    await page.goto('/home/');
+    await expect(page.getByTestId('home-market')).toHaveText('GB · GBP');
+    await page.goto('/');
+    await expect(page.getByTestId('market-currency')).toHaveText('GBP');
+    await expect(page.getByTestId('market-select')).toHaveValue('GB');
+
+    // Chosen on the landing page: Canada, then the shop and home follow too.
+    await page.getByTestId('market-select').selectOption('CA');
+    await expect(page).toHaveURL(/\/\?market=CA$/);
+    await expect(page.getByTestId('market-currency')).toHaveText('CAD');
+    await page.goto('/home/');
+    await expect(page.getByTestId('home-market')).toHaveText('CA · CAD');
+    await page.goto('/shop/new-arrivals/');
+    await expect(page.getByTestId('shop-market')).toHaveValue('CA');
+    // Canadian dollars never read as a bare "$".
+    const price = page.getByTestId('new-arrivals').getByTestId('product-price').first();
+    await expect(price).toHaveAttribute('data-currency', 'CAD');
+    await expect(price).toContainText(/CA\$\d/);
   });
 });

@@ -227,6 +227,25 @@ describe('terms of service', () => {
     );
     expect((await browser().get(`/v1/users/${member.id}/terms-of-service`)).status).toBe(401);
   });
+
+  it('are accepted with the account when the sign-up form says so, and only then', async () => {
+    const signUp = async (acceptTerms?: boolean) => {
+      const email = `terms-${crypto.randomUUID().slice(0, 8)}@example.test`;
+      const answer = await browser().post('/auth/v2/sign-up/', {
+        name: 'Tess Terms',
+        email,
+        password: 'sherwood',
+        ...(acceptTerms === undefined ? {} : { acceptTerms }),
+      });
+      expect(answer.status).toBe(201);
+      const userId = String(answer.body.userId);
+      const token = String(answer.body.accessToken);
+      return (await browser().get(`/v1/users/${userId}/terms-of-service`, { bearer: token })).body;
+    };
+    expect(await signUp(true)).toBe(true);
+    expect(await signUp(false)).toBe(false);
+    expect(await signUp()).toBe(false);
+  });
 });
 
 describe('client log lines reaching the server log', () => {
