@@ -11,7 +11,9 @@ import {
   type Browser,
   type Page,
 } from '@playwright/test';
+import { expectAccessible } from '../pages/a11y';
 import { AuthScreen, CodeConfirmScreen, Shell } from '../pages/auth-pages';
+import { expectStep, typePeople } from '../pages/exchange-pages';
 import { confirmationCode } from '../pages/mailbox';
 
 interface TMember {
@@ -394,5 +396,57 @@ test.describe('a newcomer', () => {
     const price = page.getByTestId('new-arrivals').getByTestId('product-price').first();
     await expect(price).toHaveAttribute('data-currency', 'CAD');
     await expect(price).toContainText(/CA\$\d/);
+  });
+
+  test('buttons are named by what they show (WCAG 2.5.3 label in name): the account menu and follow buttons', async ({
+    page,
+    baseURL,
+  }) => {
+    const base = baseURL ?? '';
+    const ann = await signUp(page.request, base, 'Ann Able');
+    const api = await playwrightRequest.newContext({ baseURL: base });
+    const sam = await signUp(api, base, 'Sam Rivera');
+    await api.dispose();
+    await trpc(page.request, 'people.follow', { userId: sam.userId }, ann.token);
+
+    await open(page, '/friends/following/');
+    // The account menu's name begins with the name it shows; the follow toggle's with "Following".
+    await expect(page.getByRole('button', { name: 'Ann Able, account menu' })).toBeVisible();
+    const follow = page.getByRole('button', { name: 'Following Sam Rivera' });
+    await expect(follow).toHaveText('Following');
+    await expect(follow).toHaveAttribute('aria-pressed', 'true');
+    // The sweep's check runs the (experimental-tagged) label-in-name rule on this page.
+    await expectAccessible(page);
+    await follow.click();
+    await expect(page.getByRole('button', { name: 'Follow Sam Rivera' })).toHaveAttribute('aria-pressed', 'false');
+    await open(page, '/messages/');
+    await expectAccessible(page);
+  });
+
+  test('"who should not draw whom" keeps a chosen pair without "Add this pair", never a person against themselves', async ({
+    page,
+  }) => {
+    const tag = randomUUID().slice(0, 6);
+    await page.goto('/secret-santa-generator/light/invite/');
+    await typePeople(page, [
+      { name: 'Ann Lee', email: `e2e-newcomer-ann-${tag}@gifting.test` },
+      { name: 'Ben Moss', email: `e2e-newcomer-ben-${tag}@gifting.test` },
+      { name: 'Cy Park', email: `e2e-newcomer-cy-${tag}@gifting.test` },
+    ]);
+    await page.getByTestId('step-next').click();
+    await page.getByTestId('exclusions-yes').click();
+    await expectStep(page, 'Who should not draw whom?', 'Step 2 of 8');
+    // Nothing is chosen at first, and the second picker never offers the first person.
+    await expect(page.getByTestId('exclusion-giver')).toHaveValue('');
+    await expect(page.getByTestId('exclusion-receiver')).toHaveValue('');
+    await page.getByTestId('exclusion-giver').selectOption({ label: 'Ben Moss' });
+    await expect(page.getByTestId('exclusion-receiver').locator('option', { hasText: 'Ben Moss' })).toHaveCount(0);
+    await page.getByTestId('exclusion-receiver').selectOption({ label: 'Cy Park' });
+    // "Next" without "Add this pair": the pair is kept.
+    await page.getByTestId('step-next').click();
+    await expectStep(page, 'The details', 'Step 3 of 8');
+    await page.goBack();
+    await expectStep(page, 'Who should not draw whom?', 'Step 2 of 8');
+    await expect(page.getByTestId('exclusion')).toHaveText(/Ben Moss and Cy Park will not draw each other/);
   });
 });
