@@ -28,6 +28,7 @@ import { registerOpenApi, zodValidatorCompiler } from './http/openapi';
 import { registerOverloadProtection } from './http/overload';
 import { registerRateLimits } from './http/rate-limits';
 import { registerSecurityHeaders } from './http/security-headers';
+import { registerOldAdmin } from './http/old-admin';
 import { registerRenderer } from './http/renderer';
 import { collectRoutes, listProcedures } from './http/route-list';
 import { IDEMPOTENCY_HEADER } from './idempotency/idempotency';
@@ -195,6 +196,7 @@ export async function buildServer(config: TConfig, options: TBuildOptions = {}):
   const authExtensions = options.authExtensions ?? (config.oidcProviders.length > 0 ? oidcAuthExtensions : undefined);
   await app.register(authRoutes(deps, authExtensions?.(deps) ?? {}));
   await app.register(oidcRoutes(deps));
+  await registerOldAdmin(app);
   // Pages still load when the database is down, but as an error page that says so (the monitor's
   // last answer, so a page load never waits for the database).
   await registerRenderer(app, {

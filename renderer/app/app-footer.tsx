@@ -10,9 +10,14 @@ export function AppFooter() {
       <Text size="sm" c="dimmed" data-testid="footer-copyright">
         © {year} {PRODUCT_NAME}
       </Text>
-      <Anchor component={Link} to={href('v2.contactUs')} size="sm" data-testid="footer-contact-us">
-        Contact us
-      </Anchor>
+      <Group gap="md" wrap="nowrap">
+        <Anchor component={Link} to={href('v2.terms')} size="sm" data-testid="footer-terms">
+          Terms
+        </Anchor>
+        <Anchor component={Link} to={href('v2.contactUs')} size="sm" data-testid="footer-contact-us">
+          Contact us
+        </Anchor>
+      </Group>
     </Group>
   );
 }

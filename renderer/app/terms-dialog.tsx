@@ -3,7 +3,7 @@
  * it on every screen outside the auth routes; it cannot be closed without accepting. Accepting is a
  * local edit: the dialog closes at once and comes back if the POST fails.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useIdentity } from '../auth/identity-provider';
@@ -16,6 +16,33 @@ export const termsQueryKey = (userId: string) => ['terms-of-service', userId] as
 
 function parseAccepted(value: unknown): boolean {
   return value === true || value === 'true';
+}
+
+/**
+ * For screens where accepting the terms is part of the person's action (the first RSVP): whether
+ * this member still has to accept them, and a way to accept them with the action. Shares the
+ * dialog's query, so accepting here also keeps the dialog away.
+ */
+export function useTermsToAccept(): { required: boolean; acceptNow: () => Promise<void> } {
+  const { identity, flags, isReady } = useIdentity();
+  const { requester } = useAppRuntime();
+  const queryClient = useQueryClient();
+  const userId = identity?.userId ?? '';
+  const enabled = isReady && flags.isAuthenticated && !flags.isImpersonated && userId !== '';
+  const terms = useQuery({
+    queryKey: termsQueryKey(userId),
+    enabled,
+    staleTime: Infinity,
+    queryFn: async () =>
+      parseAccepted(await requester.request({ method: 'GET', url: `/v1/users/${userId}/terms-of-service` })),
+  });
+  return {
+    required: enabled && terms.data === false,
+    acceptNow: async () => {
+      await requester.request({ method: 'POST', url: `/v1/users/${userId}/terms-of-service` });
+      queryClient.setQueryData(termsQueryKey(userId), true);
+    },
+  };
 }
 
 /** The dialog's contents load with it: most members accepted the terms long ago. */

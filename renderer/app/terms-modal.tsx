@@ -1,5 +1,7 @@
 /** The lazily loaded contents of terms-dialog.tsx: the modal that cannot be closed without accepting. */
 import { Anchor, Button, List, Modal, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { href } from '../routes/route-table';
 
 export default function TermsModal({
   opened,
@@ -33,8 +35,11 @@ export default function TermsModal({
           <List.Item>You can delete your account and data at any time from your settings.</List.Item>
         </List>
         <Text size="sm" c="dimmed">
-          Questions?{' '}
-          <Anchor href="/contact-us/" underline="always">
+          <Anchor component={Link} to={href('v2.terms')} underline="always" data-testid="terms-read">
+            Read the terms of service
+          </Anchor>
+          . Questions?{' '}
+          <Anchor component={Link} to={href('v2.contactUs')} underline="always">
             Contact us
           </Anchor>
           .

@@ -19,16 +19,15 @@ export function AccountButton({
   return (
     <UnstyledButton
       data-testid="account-menu"
-      aria-label={`Account menu for ${label}`}
+      // Begins with the visible name (WCAG 2.5.3 label in name), then says what it opens.
+      aria-label={`${label}, account menu`}
       px="xs"
       py={4}
       style={{ borderRadius: 'var(--mantine-radius-xl)', border: '1px solid var(--mantine-color-gray-3)' }}
       {...others}
     >
       <Group gap={8} wrap="nowrap">
-        <span className={classes.initials} aria-hidden>
-          {initialsOf(label)}
-        </span>
+        <span className={classes.initials} data-initials={initialsOf(label)} aria-hidden />
         <Text size="sm" fw={600} maw={160} truncate data-testid="account-name">
           {label}
         </Text>

@@ -184,6 +184,8 @@ export interface TAuthApi {
     email: string;
     password: string;
     username?: string;
+    /** The form said that creating the account accepts the terms of service. */
+    acceptTerms?: boolean;
   }): Promise<TAuthTokens & { next: string }>;
   logIn(input: { email: string; password: string; link?: string }): Promise<TAuthTokens>;
   confirmCode(code: string): Promise<TAuthTokens>;

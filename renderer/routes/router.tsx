@@ -60,6 +60,7 @@ export interface TRouterDeps {
 /** Content-managed screens (GET /v1/content/screens/<componentName>) by route name. */
 export const CONTENT_SCREENS: Readonly<Record<string, string>> = {
   'v2.contactUs': 'contact-us',
+  'v2.terms': 'terms',
   'v2.browserButtons': 'browser-buttons',
   'v2.welcome': 'welcome',
   'v2.splash': 'splash',

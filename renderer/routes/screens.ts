@@ -53,6 +53,7 @@ export const SCREENS: Partial<Record<TRouteName, TScreenLoader>> = {
   'v2.landing': () => import('../features/home/landing-screen'),
   'v2.home': () => import('../features/home/home-screen'),
   'v2.contactUs': contentScreen,
+  'v2.terms': contentScreen,
   'v2.browserButtons': contentScreen,
   'v2.welcome': contentScreen,
   'v2.splash': contentScreen,

@@ -4,6 +4,29 @@ import { ZodError } from 'zod';
 import { fieldErrorsFromZod } from '../contracts/validation';
 import { AppError, codeForStatus, errorBody } from '../errors';
 import { databaseUnavailableError } from './database-health';
+import { simplePage, wantsHtmlPage, type TSimplePage } from './simple-page';
+
+/**
+ * A failed browser navigation to an /auth/v2 address (a link followed without its `uid`, say)
+ * reads as a page, not as raw JSON: what went wrong and the ways on.
+ */
+function authNavigationPage(pathname: string, error: AppError): TSimplePage {
+  const home = { label: 'Go to the home page', href: '/home/' };
+  const contact = { label: 'Contact us', href: '/contact-us/' };
+  const incomplete = error.httpStatus === 400;
+  const staffTool = /^\/auth\/v2\/(impersonate|switch)\//.test(pathname);
+  return {
+    title: incomplete ? 'This link is incomplete' : 'This link did not work',
+    lines: [
+      incomplete
+        ? staffTool
+          ? 'The link does not say whose account to open. Open the person from the admin area, or from the account switcher, and try again.'
+          : 'The link is missing part of what it needs. Open it again from where you found it.'
+        : error.message,
+    ],
+    links: staffTool ? [{ label: 'Find a member in the admin area', href: '/admin/finduser/' }, home] : [home, contact],
+  };
+}
 
 export function toHttpAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
@@ -22,6 +45,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (appError.httpStatus >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: appError.code, status: appError.httpStatus }, appError.message);
     if (appError.retryAfter) reply.header('retry-after', String(appError.retryAfter));
+    const pathname = request.url.split('?')[0] ?? '';
+    if (pathname.startsWith('/auth/v2/') && appError.httpStatus < 500 && wantsHtmlPage(request))
+      return reply
+        .code(appError.httpStatus)
+        .type('text/html; charset=utf-8')
+        .send(simplePage(authNavigationPage(pathname, appError)));
     return reply.code(appError.httpStatus).send(errorBody(appError));
   });
 }

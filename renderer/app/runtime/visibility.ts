@@ -1,6 +1,7 @@
 /**
  * Route-based visibility of the shell's prompts (spec §2 "App shell behaviour", §6):
- * - the terms-of-service dialog shows for signed-in members who have not accepted, outside auth routes;
+ * - the terms-of-service dialog shows for signed-in members who have not accepted, outside auth routes
+ *   and the screens where accepting is part of the action (isTermsExemptRoute);
  * - the one-tap social sign-in prompt shows for visitors outside generator and auth routes, when
  *   there is at least one provider and it was not dismissed in this session.
  */
@@ -21,6 +22,15 @@ export function isGeneratorRoute(pathname: string): boolean {
   return GENERATOR_PREFIXES.some((prefix) => path.startsWith(prefix));
 }
 
+/**
+ * Screens the terms dialog never covers: the terms themselves, and the answer to an invitation,
+ * where accepting the invitation accepts the terms (the form says so and links them).
+ */
+export function isTermsExemptRoute(pathname: string): boolean {
+  const path = withSlash(pathname);
+  return path === '/terms/' || /^\/gift-exchanges\/[^/]+\/rsvp\//.test(path);
+}
+
 export interface TTermsVisibilityInput {
   pathname: string;
   isReady: boolean;
@@ -37,6 +47,7 @@ export function shouldShowTermsDialog(input: TTermsVisibilityInput): boolean {
     input.isAuthenticated &&
     !input.isImpersonated &&
     !isAuthRoute(input.pathname) &&
+    !isTermsExemptRoute(input.pathname) &&
     input.accepted === false
   );
 }

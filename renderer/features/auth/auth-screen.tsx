@@ -134,6 +134,8 @@ function SignUpForm({ search }: { search: URLSearchParams }) {
         name: values.name.trim(),
         email: values.email.trim(),
         password: values.password,
+        // The form says that creating the account accepts the terms, and links them.
+        acceptTerms: true,
       });
       setTokens(answer.accessToken, answer.auditToken);
       const returnUrl = search.get('returnurl');
@@ -167,8 +169,12 @@ function SignUpForm({ search }: { search: URLSearchParams }) {
         <Button type="submit" size="md" fullWidth loading={form.busy} data-testid="sign-up-submit">
           Create account
         </Button>
-        <Text size="xs" c="dimmed" ta="center">
-          We will e-mail you a six-digit code to confirm your address.
+        <Text size="xs" c="dimmed" ta="center" data-testid="sign-up-terms">
+          By creating an account you accept our{' '}
+          <Anchor href={href('v2.terms')} target="_blank" rel="noopener" underline="always" inherit>
+            terms of service
+          </Anchor>
+          . We will e-mail you a six-digit code to confirm your address.
         </Text>
       </Stack>
     </form>

@@ -15,10 +15,25 @@ import { AuthPage } from './auth-page';
 
 const CODE_LENGTH = 6;
 
-function codeError(error: unknown): string {
-  if (isAuthRequestError(error) && error.status === 410) return 'This code has expired. Send yourself a new one below.';
-  if (isAuthRequestError(error) && error.status === 400 && !error.message) return 'That code is not right.';
-  return authErrorMessage(error);
+interface TCodeError {
+  message: string;
+  /** A new code is the way on (wrong or expired): the alert offers to send one. */
+  offerNew: boolean;
+}
+
+function codeError(error: unknown): TCodeError {
+  if (isAuthRequestError(error) && error.status === 410)
+    return {
+      message: 'This code has expired or was tried too many times. Send yourself a new one.',
+      offerNew: true,
+    };
+  if (isAuthRequestError(error) && error.status === 400)
+    // The server says how many tries are left ("That code is not right: 4 tries left").
+    return {
+      message: `${error.message || 'That code is not right'}. Check the e-mail or send a new code.`,
+      offerNew: true,
+    };
+  return { message: authErrorMessage(error), offerNew: false };
 }
 
 /** Signed-in only: the route table guards it. */
@@ -29,14 +44,17 @@ export default function CodeConfirmScreen() {
   const [search] = useSearchParams();
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<TCodeError | null>(null);
+  // The code the server just refused: kept in the boxes to check, not sent again unchanged.
+  const [refused, setRefused] = useState<string | null>(null);
   const [resent, setResent] = useState(false);
   const [resending, setResending] = useState(false);
   const returnUrl = returnUrlFrom(search);
 
   async function confirm(value: string): Promise<void> {
+    if (busy || (value === refused && error)) return;
     if (!/^\d{6}$/.test(value)) {
-      setError('Enter the six-digit code from the e-mail.');
+      setError({ message: 'Enter all six digits of the code from the e-mail.', offerNew: false });
       return;
     }
     setBusy(true);
@@ -47,7 +65,7 @@ export default function CodeConfirmScreen() {
       await navigate(href('v2.authUserSetup', null, { returnurl: returnUrl }), { replace: true });
     } catch (failure) {
       setError(codeError(failure));
-      setCode('');
+      setRefused(value);
       setBusy(false);
     }
   }
@@ -59,8 +77,10 @@ export default function CodeConfirmScreen() {
     try {
       await api.resendCode();
       setResent(true);
+      setCode('');
+      setRefused(null);
     } catch (failure) {
-      setError(authErrorMessage(failure));
+      setError({ message: authErrorMessage(failure), offerNew: false });
     } finally {
       setResending(false);
     }
@@ -103,7 +123,21 @@ export default function CodeConfirmScreen() {
         <Stack gap="md">
           {error ? (
             <Alert color="red" variant="light" role="alert" data-testid="code-error">
-              {error}
+              <Stack gap={6} align="flex-start">
+                <Text size="sm">{error.message}</Text>
+                {error.offerNew ? (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="red"
+                    onClick={() => void resend()}
+                    loading={resending}
+                    data-testid="code-error-resend"
+                  >
+                    Send me a new code
+                  </Button>
+                ) : null}
+              </Stack>
             </Alert>
           ) : null}
           {resent ? (
@@ -119,7 +153,10 @@ export default function CodeConfirmScreen() {
               oneTimeCode
               autoFocus
               value={code}
-              onChange={setCode}
+              onChange={(value) => {
+                setCode(value);
+                if (value !== refused) setRefused(null);
+              }}
               onComplete={(value) => void confirm(value)}
               disabled={busy}
               aria-label="Confirmation code"

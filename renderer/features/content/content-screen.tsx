@@ -1,5 +1,5 @@
 /**
- * The content-managed screens (/welcome/, /splash/, /browser-buttons/, /contact-us/): the route's
+ * The content-managed screens (/welcome/, /splash/, /browser-buttons/, /contact-us/, /terms/): the route's
  * loader fetched GET /v1/content/screens/<name> (renderer/routes/router.tsx); this renders its
  * title and sections. Section links go where they point: in-app by the router, app-scheme deep
  * links and other sites left to the browser.

@@ -20,6 +20,7 @@ import { Link } from 'react-router-dom';
 import { GiftIcon, ListIcon, MessageIcon, ShoppingBagIcon, SparklesIcon, TreeIcon, UsersIcon } from '../../app/icons';
 import { useIdentity } from '../../auth/identity-provider';
 import { href } from '../../routes/route-table';
+import { useMarket } from '../shop/use-market';
 import { formatCount } from './format';
 import { GiftGuideGrid, GiftGuideGridSkeleton } from './gift-guide-grid';
 import { LoadErrorAlert } from './load-error-alert';
@@ -56,7 +57,9 @@ const QUICK_LINKS = [
 const MemberHome = lazy(() => import('./member-home'));
 
 export default function HomeScreen() {
-  const landing = useLandingSummary();
+  // The same market as the shop and the landing page (use-market.ts).
+  const chosen = useMarket();
+  const landing = useLandingSummary(chosen.isReady ? chosen.market : null);
   const data = landing.data;
   const { flags } = useIdentity();
 

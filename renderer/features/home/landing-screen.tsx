@@ -16,11 +16,12 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { GiftIcon, ListIcon, TreeIcon, UsersIcon } from '../../app/icons';
 import { CardGrid } from '../../kit/card-grid';
 import { SelectField } from '../../kit/select-field';
 import { href } from '../../routes/route-table';
+import { useMarket } from '../shop/use-market';
 import { formatCount } from './format';
 import { GiftGuideGrid, GiftGuideGridSkeleton } from './gift-guide-grid';
 import { LoadErrorAlert } from './load-error-alert';
@@ -57,18 +58,12 @@ const FEATURES = [
 ] as const;
 
 export default function LandingScreen() {
-  // The chosen market lives in the address (`?market=CA`): shareable, and back goes to the previous one.
-  const [searchParams, setSearchParams] = useSearchParams();
-  const market = searchParams.get('market')?.toUpperCase() || null;
-  const setMarket = (value: string): void => {
-    setSearchParams(
-      (params) => {
-        params.set('market', value);
-        return params;
-      },
-      { preventScrollReset: true },
-    );
-  };
+  // One market for every screen (use-market.ts): the address's `?market=`, else the one chosen in
+  // this browser (in the shop, on home, here), else the member's saved one. Chosen here, it goes in
+  // the address too (`?market=CA`: shareable, and back goes to the previous one).
+  const chosen = useMarket();
+  const market = chosen.isReady || chosen.source === 'override' ? chosen.market : null;
+  const setMarket = (value: string): void => chosen.choose(value, { inAddress: true });
   const landing = useLandingSummary(market);
   const data = landing.data;
   const locale = data?.marketData.locale ?? 'en-US';

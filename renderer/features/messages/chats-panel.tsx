@@ -26,13 +26,12 @@ function chatsAddress(conversationId?: string): string {
 
 function ConversationRow({ item, selected }: { item: TConversationSummary; selected: boolean }) {
   const last = item.lastMessage;
-  const unread = item.unreadCount > 0 ? `, ${item.unreadCount} unread` : '';
+  // Named by what it shows (title, kind, last line, "2 new"): WCAG 2.5.3 label in name.
   return (
     <UnstyledButton
       component={Link}
       to={chatsAddress(item.conversationId)}
       aria-current={selected ? 'page' : undefined}
-      aria-label={`${item.title}${item.kind === 'group' ? ' (group)' : ''}${unread}`}
       data-testid={`conversation-${item.conversationId}`}
       data-unread={item.unreadCount}
       style={{ display: 'block' }}
@@ -142,7 +141,6 @@ function SecretSantaList() {
                   radius="md"
                   component={Link}
                   to={href('v2.giftExchanges.main', { exchangeId: item.exchangeId })}
-                  aria-label={`${item.partnerName} in ${item.exchangeTitle}${item.unread ? `, ${item.unread} unread` : ''}`}
                 >
                   <Group justify="space-between" wrap="nowrap" align="flex-start">
                     <div style={{ minWidth: 0 }}>

@@ -13,6 +13,8 @@ import { MessageIcon } from '../../app/icons';
 import { href } from '../../routes/route-table';
 import { trpc } from '../../trpc';
 import { BellButton, unreadLabel } from './bell-button';
+import type { TNotificationItem } from '../../../server/contracts/social';
+import { unwrapTracked } from '../messages/chat-state';
 
 /**
  * Keeps the notifications state fresh while the page is open: reloaded when a notification arrives,
@@ -24,8 +26,19 @@ function useLiveNotifications(): void {
   trpc.notifications.onNotification.useSubscription(
     {},
     {
-      onData: () => {
+      onData: (event) => {
         void utils.notifications.state.invalidate();
+        const item = unwrapTracked<TNotificationItem | null>(event);
+        // A Secret Santa message (its notice says only "santa" or "recipient", never the giver):
+        // the open thread on the exchange's page and the /messages/ list reload, as chats do live.
+        // On a (re)start (no item) they reload too: whatever came while the stream was down.
+        if (!item || (item.kind === 'exchange' && item.payload.event === 'message')) {
+          const exchangeId = item ? String(item.payload.exchangeId) : null;
+          void (exchangeId
+            ? utils.exchanges.conversation.invalidate({ exchangeId })
+            : utils.exchanges.conversation.invalidate());
+          void utils.exchanges.conversations.invalidate();
+        }
       },
     },
   );

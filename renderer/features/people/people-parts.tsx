@@ -107,8 +107,10 @@ export function FollowButton({
       variant={following ? 'default' : 'filled'}
       onClick={toggle}
       disabled={busy}
+      // A toggle named by what it shows (WCAG 2.5.3 label in name: a voice-control user says
+      // "Following"), with whom; pressed means following, and pressing it again unfollows.
       aria-pressed={following}
-      aria-label={following ? `Unfollow ${name}` : `Follow ${name}`}
+      aria-label={following ? `Following ${name}` : `Follow ${name}`}
       data-testid="follow-button"
     >
       {following ? 'Following' : 'Follow'}

@@ -6,7 +6,20 @@
  * "Edit profile" too, and with `?manage=<tab>` this address shows the manager's screen for the child
  * (../family/manage-child-screen.tsx, loaded on demand).
  */
-import { ActionIcon, Alert, Anchor, Badge, Button, Card, Group, Menu, Skeleton, Stack, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Menu,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { TProfile } from '../../../server/contracts/people';
@@ -18,6 +31,7 @@ import { useToast } from '../../kit/toast';
 import { href } from '../../routes/route-table';
 import { trpc } from '../../trpc';
 import { manageHref, manageTabOf } from '../family/manage-child-route';
+import { ListsOf } from '../wish-lists/profile-lists-screen';
 import { PersonAvatar, formatBirthday, useMyUserId } from './people-parts';
 
 const ManageChildScreen = lazy(() => import('../family/manage-child-screen'));
@@ -138,6 +152,39 @@ function ProfileActions({ profile, canBlock = true }: { profile: TProfile; canBl
   );
 }
 
+/**
+ * Where else to go on this person's profile: plain links (each its own address), none shown as
+ * selected, since this page is none of them; the lists themselves show below.
+ */
+function ProfileLinks({ profile }: { profile: TProfile }) {
+  const userId = profile.userId;
+  const links = [
+    { label: 'All wish lists', to: href('v2.profile.wishLists', { userId }), testId: 'profile-wish-lists' },
+    { label: 'Favourite guides', to: href('v2.profile.favoriteGuides', { userId }), testId: 'profile-favorite-guides' },
+    ...(profile.relation.isSelf
+      ? [
+          { label: 'Purchases', to: href('v2.profile.purchases', { userId }), testId: 'profile-purchases' },
+          {
+            label: 'Gifts received',
+            to: href('v2.profile.giftsReceived', { userId }),
+            testId: 'profile-gifts-received',
+          },
+        ]
+      : []),
+  ];
+  return (
+    <nav aria-label={`${profile.displayName}'s gifts`}>
+      <Group gap="lg" wrap="wrap">
+        {links.map((link) => (
+          <Anchor key={link.testId} component={Link} to={link.to} data-testid={link.testId}>
+            {link.label}
+          </Anchor>
+        ))}
+      </Group>
+    </nav>
+  );
+}
+
 function ProfileContent({ profile }: { profile: TProfile }) {
   const signedIn = useMyUserId() !== null;
   if (profile.isDeleted) {
@@ -205,50 +252,17 @@ function ProfileContent({ profile }: { profile: TProfile }) {
         </Group>
       </Card>
       {profile.canSeePrivate || profile.relation.isSelf || profile.relation.isManagedByMe ? (
-        <nav aria-label={`${profile.displayName}'s gifts`}>
-          <Group gap="xs" wrap="wrap">
-            <Button
-              component={Link}
-              to={href('v2.profile.wishLists', { userId })}
-              variant="light"
-              size="sm"
-              data-testid="profile-wish-lists"
-            >
-              Wish lists
-            </Button>
-            <Button
-              component={Link}
-              to={href('v2.profile.favoriteGuides', { userId })}
-              variant="default"
-              size="sm"
-              data-testid="profile-favorite-guides"
-            >
-              Favourite guides
-            </Button>
-            {profile.relation.isSelf ? (
-              <>
-                <Button
-                  component={Link}
-                  to={href('v2.profile.purchases', { userId })}
-                  variant="default"
-                  size="sm"
-                  data-testid="profile-purchases"
-                >
-                  Purchases
-                </Button>
-                <Button
-                  component={Link}
-                  to={href('v2.profile.giftsReceived', { userId })}
-                  variant="default"
-                  size="sm"
-                  data-testid="profile-gifts-received"
-                >
-                  Gifts received
-                </Button>
-              </>
-            ) : null}
-          </Group>
-        </nav>
+        <>
+          <ProfileLinks profile={profile} />
+          <section aria-labelledby="profile-lists-heading" data-testid="profile-lists-section">
+            <Stack gap="sm">
+              <Title order={2} fz="h3" id="profile-lists-heading">
+                {profile.relation.isSelf ? 'My wish lists' : `${profile.displayName}'s wish lists`}
+              </Title>
+              <ListsOf profile={profile} />
+            </Stack>
+          </section>
+        </>
       ) : null}
       {!profile.canSeePrivate ? (
         <Alert variant="light" color="gray" title="This profile is private" data-testid="profile-private">

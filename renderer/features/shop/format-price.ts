@@ -1,6 +1,10 @@
 /**
  * Prices in the shop: `Intl.NumberFormat('en-' + countryCode, { style: 'currency', currency })`
  * (spec §3: a market's locale is en-{countryCode}, default en-US). Formatters are cached.
+ *
+ * A market's own dollar reads "$" in its locale (en-CA formats CAD as $60.99), which looks like US
+ * dollars beside the rest of the product: any dollar but the US one carries its international
+ * symbol (CA$60.99, A$, NZ$), the digits staying in the market's locale.
  */
 import { DEFAULT_LOCALE } from '../../../server/contracts/constants';
 
@@ -26,10 +30,26 @@ export function marketLocale(countryCode: string | null | undefined): string {
   return countryCode && /^[A-Za-z]{2}$/.test(countryCode) ? `en-${countryCode.toUpperCase()}` : DEFAULT_LOCALE;
 }
 
-/** A price in its market's locale, e.g. £12.50 for GB; falls back to en-US, then to "12.50 XYZ". */
+/** The currency's symbol as en-US writes it (CA$, A$, £, €), which never leaves a dollar bare. */
+function unambiguousSymbol(currency: string): string | null {
+  return (
+    formatterFor(DEFAULT_LOCALE, currency)
+      .formatToParts(0)
+      .find((part) => part.type === 'currency')?.value ?? null
+  );
+}
+
+/** A price in its market's locale, e.g. £12.50 for GB, CA$60.99 for CA; falls back to en-US, then to "12.50 XYZ". */
 export function formatPrice(money: TMoney, countryCode: string | null | undefined): string {
   try {
-    return formatterFor(marketLocale(countryCode), money.currency).format(money.amount);
+    const parts = formatterFor(marketLocale(countryCode), money.currency).formatToParts(money.amount);
+    return parts
+      .map((part) =>
+        part.type === 'currency' && part.value === '$' && money.currency.toUpperCase() !== 'USD'
+          ? (unambiguousSymbol(money.currency) ?? part.value)
+          : part.value,
+      )
+      .join('');
   } catch {
     try {
       return formatterFor(DEFAULT_LOCALE, money.currency).format(money.amount);

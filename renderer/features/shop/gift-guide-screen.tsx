@@ -173,7 +173,9 @@ export default function GiftGuideScreen() {
   const ancestors = trpc.shop.ancestors.useQuery({ giftGuideId }, { staleTime: SHOP_CACHE_MS });
   const children = trpc.shop.childGuides.useQuery({ giftGuideId }, { staleTime: SHOP_CACHE_MS });
 
-  const crumbs: TCrumb[] = [{ label: 'Shop', to: href('v2.shop.root') }];
+  // From Home like every other screen's trail.
+  const home: TCrumb = { label: 'Home', to: href('v2.home') };
+  const crumbs: TCrumb[] = [home, { label: 'Shop', to: href('v2.shop.root') }];
   for (const parent of ancestors.data ?? []) {
     crumbs.push({ label: parent.title, to: href('v2.giftGuide', { giftGuideId: parent.giftGuideId }) });
   }
@@ -184,7 +186,7 @@ export default function GiftGuideScreen() {
     return (
       <PageLayout
         title={notFound ? 'Gift guide not found' : 'Gift guide'}
-        breadcrumbs={[{ label: 'Shop', to: href('v2.shop.root') }, { label: 'Gift guide' }]}
+        breadcrumbs={[home, { label: 'Shop', to: href('v2.shop.root') }, { label: 'Gift guide' }]}
         testId="gift-guide-screen"
       >
         {notFound ? (
@@ -233,7 +235,9 @@ export default function GiftGuideScreen() {
           </>
         ) : undefined
       }
-      breadcrumbs={ancestors.data && data ? crumbs : [{ label: 'Shop', to: href('v2.shop.root') }, { label: '…' }]}
+      breadcrumbs={
+        ancestors.data && data ? crumbs : [home, { label: 'Shop', to: href('v2.shop.root') }, { label: '…' }]
+      }
       actions={actions}
       testId="gift-guide-screen"
     >

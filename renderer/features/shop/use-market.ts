@@ -82,7 +82,12 @@ export interface TUseMarket {
   info: TMarketInfo;
   /** The shop's markets (null while loading or when they failed). */
   markets: TMarketInfo[] | null;
-  choose: (code: string) => void;
+  /**
+   * Chooses a market. `inAddress` (the landing page) puts it in the address as `?market=` (a new
+   * history entry: shareable, and Back goes to the previous one) instead of clearing the override;
+   * either way it is the browser's selected market from then on, on every screen.
+   */
+  choose: (code: string, options?: { inAddress?: boolean }) => void;
   /** True while the preference is being saved. */
   saving: boolean;
 }
@@ -120,11 +125,15 @@ export function useMarket(): TUseMarket {
   const hash = location.hash;
   const userId = identity?.userId ?? null;
 
-  const choose = (code: string): void => {
+  const choose = (code: string, options: { inAddress?: boolean } = {}): void => {
     const choice = chooseMarket(code, search, userId !== null);
     if (!choice) return;
     storeSelectedMarket(choice.selected);
-    if (choice.clearsOverride) {
+    if (options.inAddress) {
+      const params = new URLSearchParams(choice.search);
+      params.set(MARKET_QUERY_PARAM, choice.selected);
+      void navigate({ pathname, search: `?${params.toString()}`, hash }, { preventScrollReset: true });
+    } else if (choice.clearsOverride) {
       void navigate({ pathname, search: choice.search, hash }, { replace: true, preventScrollReset: true });
     }
     // The menu and the merchants of the new market (exactly these queries).

@@ -49,7 +49,8 @@ function AskForList({ profile }: { profile: TProfile }) {
   );
 }
 
-function ListsOf({ profile }: { profile: TProfile }) {
+/** The lists of `profile` the viewer may see, or the reason they can't (also on the profile page). */
+export function ListsOf({ profile }: { profile: TProfile }) {
   const me = useMyUserId();
   const lists = trpc.wishLists.ofUser.useQuery({ userId: profile.userId }, { retry: false });
   const name = profile.displayName;

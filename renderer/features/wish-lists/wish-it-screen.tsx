@@ -5,7 +5,7 @@
  * lists. Pages the server refuses or cannot read say so in the server's words.
  */
 import { Button, Card, Group, Image, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ZImportUrlInput } from '../../../server/contracts/wish-lists';
 import { FormFailure } from '../../kit/form-parts';
@@ -20,13 +20,46 @@ import { isCurrency, wishValues, type TWishValues } from './wish-forms';
 
 type TImported = TRouterOutputs['wishLists']['importUrl'];
 
-function ReadPageForm({ initialUrl, onRead }: { initialUrl: string; onRead: (imported: TImported) => void }) {
+/** A wish to fill in by hand when a page cannot be read: only the pasted link (and its site) kept. */
+export function byHand(url: string): TImported {
+  let merchant: string | null = null;
+  try {
+    merchant = new URL(url).hostname.replace(/^www\./, '') || null;
+  } catch {
+    merchant = null;
+  }
+  return { url, title: null, description: null, price: null, imageUrl: null, merchant };
+}
+
+function ReadPageForm({
+  initialUrl,
+  onRead,
+  onByHand,
+}: {
+  initialUrl: string;
+  onRead: (imported: TImported) => void;
+  onByHand: (url: string) => void;
+}) {
   const read = trpc.wishLists.importUrl.useMutation();
-  const form = useSchemaForm(ZImportUrlInput, { url: initialUrl }, async (values) => {
-    const url = values.url.trim();
-    const imported = await read.mutateAsync({ url });
-    onRead({ ...imported, url: imported.url || url });
-  });
+  // The address the server could not read (a valid one): offered to add by hand.
+  const [unread, setUnread] = useState<string | null>(null);
+  const sent = useRef('');
+  const form = useSchemaForm(
+    ZImportUrlInput,
+    { url: initialUrl },
+    async (values) => {
+      const url = values.url.trim();
+      setUnread(null);
+      sent.current = url;
+      const imported = await read.mutateAsync({ url });
+      onRead({ ...imported, url: imported.url || url });
+    },
+    (error) => {
+      // A page that could not be read (a reason given, or refused): the wish can still be added by hand.
+      const data = (error as { data?: { details?: { reason?: unknown } } | null } | null)?.data;
+      if (data?.details?.reason) setUnread(sent.current);
+    },
+  );
 
   return (
     <Card withBorder radius="md" padding="lg">
@@ -45,9 +78,19 @@ function ReadPageForm({ initialUrl, onRead }: { initialUrl: string; onRead: (imp
           <FormFailure message={form.failure} testId="wish-it-failure" />
           <Group>
             <Button type="submit" loading={form.busy} data-testid="wish-it-read">
-              Read page
+              {unread ? 'Try again' : 'Read page'}
             </Button>
+            {unread ? (
+              <Button variant="light" onClick={() => onByHand(unread)} data-testid="wish-it-by-hand">
+                Add it by hand
+              </Button>
+            ) : null}
           </Group>
+          {unread ? (
+            <Text size="sm" c="dimmed">
+              You can still wish for it: fill in its name and price yourself, and we keep the link on the wish.
+            </Text>
+          ) : null}
         </Stack>
       </form>
     </Card>
@@ -105,20 +148,41 @@ export default function WishItScreen() {
   const [params] = useSearchParams();
   const initialUrl = params.get('url') ?? '';
   const [imported, setImported] = useState<TImported | null>(null);
+  // Filled in by hand after a page could not be read: no preview of what was not found.
+  const [manual, setManual] = useState(false);
   const [round, setRound] = useState(0);
   const { member, lists } = useMyListsFor();
 
   let content;
   if (!member) content = <LogInToAddWishes />;
   else if (!imported)
-    content = <ReadPageForm key={round} initialUrl={round === 0 ? initialUrl : ''} onRead={setImported} />;
+    content = (
+      <ReadPageForm
+        key={round}
+        initialUrl={round === 0 ? initialUrl : ''}
+        onRead={(value) => {
+          setManual(false);
+          setImported(value);
+        }}
+        onByHand={(url) => {
+          setManual(true);
+          setImported(byHand(url));
+        }}
+      />
+    );
   else if (lists.isError)
     content = <ErrorState error={lists.error} onRetry={() => void lists.refetch()} retrying={lists.isFetching} />;
   else if (!lists.data) content = <ListSkeleton rows={5} />;
   else
     content = (
       <Stack gap="md">
-        <Preview imported={imported} />
+        {manual ? (
+          <Text size="sm" data-testid="wish-it-manual">
+            {`Add the details yourself. The link stays on the wish: ${imported.url}`}
+          </Text>
+        ) : (
+          <Preview imported={imported} />
+        )}
         <Card withBorder radius="md" padding="lg">
           <AddWishForm
             lists={lists.data}

@@ -55,6 +55,7 @@ export const socialRoutes = [
   },
   { name: 'v2.home', path: '/home/' },
   { name: 'v2.contactUs', path: '/contact-us/' },
+  { name: 'v2.terms', path: '/terms/' },
   { name: 'v2.browserButtons', path: '/browser-buttons/' },
   {
     name: 'v2.welcome',

@@ -78,7 +78,7 @@ export async function consumeCode(
   userId: string,
   code: string,
   purpose: TCodePurpose = 'confirm-code',
-): Promise<{ status: 'ok'; email: string } | { status: 'wrong' | 'expired' }> {
+): Promise<{ status: 'ok'; email: string } | { status: 'wrong'; attemptsLeft: number } | { status: 'expired' }> {
   const token = await db.emailToken.findFirst({
     where: { userId, purpose, usedAt: null },
     orderBy: { createdAt: 'desc' },
@@ -93,7 +93,11 @@ export async function consumeCode(
   if (spent.count !== 1) return { status: 'expired' };
   const expected = Buffer.from(token.secretHash, 'hex');
   const actual = Buffer.from(hashSecret(purpose, userId, code.trim()), 'hex');
-  if (!timingSafeEqual(expected, actual)) return { status: 'wrong' };
+  if (!timingSafeEqual(expected, actual)) {
+    // This try was spent above: what is left of the limit (0 means the code is now spoilt).
+    const attemptsLeft = Math.max(0, MAX_CODE_ATTEMPTS - token.attempts - 1);
+    return attemptsLeft > 0 ? { status: 'wrong', attemptsLeft } : { status: 'expired' };
+  }
   const claimed = await db.emailToken.updateMany({
     where: { id: token.id, usedAt: null },
     data: { usedAt: new Date() },
@@ -106,15 +110,18 @@ export function assertCodeAccepted(
   result: Awaited<ReturnType<typeof consumeCode>>,
 ): asserts result is { status: 'ok'; email: string } {
   if (result.status === 'wrong') {
+    // The person learns how many tries remain before the code stops working (spec: five).
+    const left = `${result.attemptsLeft} ${result.attemptsLeft === 1 ? 'try' : 'tries'} left`;
     throw new AppError('VALIDATION', {
-      message: 'That code is not right',
-      fieldErrors: { code: 'That code is not right' },
+      message: `That code is not right: ${left}`,
+      fieldErrors: { code: `That code is not right: ${left}` },
+      details: { attemptsLeft: result.attemptsLeft },
     });
   }
   if (result.status === 'expired') {
     throw new AppError('GONE', {
-      message: 'That code has expired; send a new one',
-      fieldErrors: { code: 'That code has expired' },
+      message: 'That code has expired or was tried too many times; send a new one',
+      fieldErrors: { code: 'That code has expired or was tried too many times' },
     });
   }
 }

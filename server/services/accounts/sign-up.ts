@@ -5,6 +5,7 @@ import type { TAppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { hashPassword } from '../../auth/passwords';
 import { claimingEmail, emailTakenError, findRegisteredAccount, isUniqueViolationOn } from './registered-email';
+import { TERMS_VERSION } from '../users/terms-of-service';
 import { sendConfirmationEmail } from './send-confirmation-email';
 
 export const ZSignUpInput = z.object({
@@ -12,6 +13,8 @@ export const ZSignUpInput = z.object({
   email: ZEmail,
   password: ZPassword,
   username: ZUsername.optional(),
+  /** Ticked on the sign-up form (which links the terms): accepted with the account, no dialog later. */
+  acceptTerms: z.boolean().optional(),
 });
 export type TSignUpInput = z.input<typeof ZSignUpInput>;
 
@@ -45,6 +48,7 @@ export async function signUp(deps: TAppDeps, input: z.output<typeof ZSignUpInput
           credential: { create: { passwordHash } },
           // Every account has its settings row (and e-mail settings guid) from the start.
           settings: { create: { emailGuid: randomUUID() } },
+          ...(input.acceptTerms ? { termsAcceptance: { create: { version: TERMS_VERSION } } } : {}),
         },
       }),
     );

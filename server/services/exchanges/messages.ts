@@ -10,7 +10,7 @@ import type { TAppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { enqueueJob } from '../../jobs/queue';
 import { exchangeMail } from '../../mail/templates';
-import { createNotification } from '../notifications/notify';
+import { createNotification, publishNotifications } from '../notifications/notify';
 import { PERSON_SELECT, summarize } from '../people/access';
 import { accessExchange, requireDrawSeat, requireKnownCaller } from './access';
 import { manageNotificationsUrl } from '../people/settings';
@@ -87,7 +87,7 @@ export async function getConversation(
 }
 
 export async function sendMessage(
-  deps: TDeps,
+  deps: Pick<TAppDeps, 'db' | 'bus' | 'log'>,
   identity: TVerifiedIdentity | null,
   input: { exchangeId: string; with: TConversationPartner; body: string },
 ) {
@@ -97,7 +97,7 @@ export async function sendMessage(
   const id = randomUUID();
   const createdAt = new Date();
   const to = iAmGiver ? pair.receiverId : pair.giverId;
-  await deps.db.$transaction(async (tx) => {
+  const notificationId = await deps.db.$transaction(async (tx) => {
     await tx.exchangeMessage.create({
       data: {
         id,
@@ -110,7 +110,7 @@ export async function sendMessage(
       },
     });
     // The notice names the writer only as the reader may know them.
-    await createNotification(tx, {
+    const notice = await createNotification(tx, {
       userId: to,
       kind: 'exchange',
       payload: { exchangeId: input.exchangeId, event: 'message', from: iAmGiver ? 'santa' : 'recipient' },
@@ -120,7 +120,11 @@ export async function sendMessage(
       payload: { exchangeId: input.exchangeId, userId: to, fromSanta: iAmGiver },
       uniqueKey: `exchange-message:${id}`,
     });
+    return notice;
   });
+  // Open pages of the reader hear of it live (the bell, the exchange overview, /messages/): the
+  // event names only the notification, whose payload says "santa" or "recipient", never the giver.
+  await publishNotifications(deps, [{ userId: to, notificationId }]);
   return { messageId: id, mine: true, authorName: 'You', body: input.body, createdAt: createdAt.toISOString() };
 }
 

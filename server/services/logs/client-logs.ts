@@ -12,7 +12,12 @@ export const ZClientLogEntry = z.object({
   category: z.string().min(1).max(80),
   message: z.string().max(2000),
   clientKind: z.enum(['web', 'desktop']),
-  timestamp: z.number().int().nonnegative(),
+  // Milliseconds, or the ISO time the web client's logger writes (its entries were refused with a
+  // 400 before, so a not-found page's report never arrived): stored as milliseconds either way.
+  timestamp: z.union([
+    z.number().int().nonnegative(),
+    z.iso.datetime({ offset: true }).transform((value) => Date.parse(value)),
+  ]),
   appVersion: z.string().max(40),
   info: z.record(z.string(), z.unknown()).optional(),
 });

@@ -38,10 +38,25 @@ export interface TImportOptions {
   userAgent?: string;
 }
 
-export type TImportFailure = 'timeout' | 'too-large' | 'redirects' | 'status' | 'content-type' | 'dns' | 'network';
+export type TImportFailure =
+  'timeout' | 'too-large' | 'redirects' | 'status' | 'content-type' | 'dns' | 'network' | 'not-product';
 
 const REFUSED_MESSAGE = 'That address cannot be imported';
-const UNREADABLE_MESSAGE = 'We could not read that page';
+
+/**
+ * Why a page could not be read, in the member's words (the screen then offers to add the wish by
+ * hand, with the pasted link kept).
+ */
+export const IMPORT_FAILURE_MESSAGES: Record<TImportFailure, string> = {
+  timeout: 'That page took too long to answer, so we gave up reading it',
+  'too-large': 'That page is too large for us to read',
+  redirects: 'That address sends us on to other addresses too many times',
+  status: 'That page could not be reached: the shop’s site answered with an error',
+  'content-type': 'That address is not a product page we can read (it is not a web page)',
+  dns: 'That site could not be found: check the address',
+  network: 'That page could not be reached: the site did not answer',
+  'not-product': 'That page does not look like a product page: we found no name or price on it',
+};
 
 /** Cloud metadata endpoints: refused even where private addresses are allowed. */
 const METADATA_ADDRESSES = new Set(['169.254.169.254', 'fd00:ec2::254', '100.100.100.200', '169.254.170.2']);
@@ -68,7 +83,7 @@ export function isRefusedAddress(address: string, options: { allowPrivate?: bool
 }
 
 function fail(reason: TImportFailure, cause?: unknown): AppError {
-  return new AppError('BAD_REQUEST', { message: UNREADABLE_MESSAGE, details: { reason }, cause });
+  return new AppError('BAD_REQUEST', { message: IMPORT_FAILURE_MESSAGES[reason], details: { reason }, cause });
 }
 
 function parseTarget(raw: string): URL {
@@ -374,9 +389,13 @@ export async function importProductFromUrl(rawUrl: string, options: TImportOptio
     maxRedirects: options.maxRedirects ?? 3,
     userAgent: options.userAgent ?? 'GiftingBot/1.0 (+wish-list import)',
   });
+  let product: TImportedProduct;
   try {
-    return extractProduct(page.body, page.url, page.charset);
+    product = extractProduct(page.body, page.url, page.charset);
   } catch (error) {
-    throw fail('network', error);
+    throw fail('not-product', error);
   }
+  // Neither a name nor a price: a home page, a search, an error page served as 200.
+  if (!product.title && !product.price) throw fail('not-product');
+  return product;
 }

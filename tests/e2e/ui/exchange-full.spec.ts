@@ -267,6 +267,7 @@ test.describe.serial('a full gift exchange', () => {
 
         await open(page, `/gift-exchanges/${exchangeId}/`);
         await page.getByTestId('exchange-draw').click();
+        await page.getByTestId('draw-confirm').click();
         await toastShown(page, 'The names are drawn: 6 people were told who to give to.');
         await expect(page.getByTestId('exchange-header')).toContainText('Names drawn');
         // Everyone is told by e-mail.

@@ -162,6 +162,7 @@ test.describe('managing a gift exchange', () => {
     await expectAccessible(page);
 
     await page.getByTestId('exchange-draw').click();
+    await page.getByTestId('draw-confirm').click();
     const assignment = page.getByTestId('assignment-title');
     await expect(assignment).toHaveText(/^You’re the Secret Santa for (Ann Able|Bob Baker|Cid Cole)$/);
     await expect(page.getByTestId('exchange-header')).toContainText('Names drawn');
@@ -230,6 +231,7 @@ test.describe('managing a gift exchange', () => {
 
     await open(page, `/gift-exchanges/${exchangeId}/`);
     await page.getByTestId('exchange-draw').click();
+    await page.getByTestId('draw-confirm').click();
     const failure = page.getByTestId('draw-failure');
     await expect(failure).toBeVisible();
     const message = page.getByTestId('draw-failure-message');

@@ -289,7 +289,7 @@ test.describe('the shop', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Fashion & accessories' })).toBeVisible();
 
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
-    await expect(crumbs.getByRole('link')).toHaveText(['Shop', ...ancestors.map((guide) => guide.title)]);
+    await expect(crumbs.getByRole('link')).toHaveText(['Home', 'Shop', ...ancestors.map((guide) => guide.title)]);
     await expect(crumbs.getByRole('link', { name: 'Gifts for Her' })).toHaveAttribute(
       'href',
       `/shop/gift-guides/${ancestors[0]?.giftGuideId}/`,

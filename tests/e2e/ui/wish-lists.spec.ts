@@ -176,7 +176,9 @@ test.describe('wish lists', () => {
     await expect(page.getByTestId('wish-it-failure')).toHaveText('That address cannot be imported');
     await page.getByTestId('wish-it-url').fill(fixturePage(baseURL, 'no-such-page.html'));
     await page.getByTestId('wish-it-read').click();
-    await expect(page.getByTestId('wish-it-failure')).toHaveText('We could not read that page');
+    await expect(page.getByTestId('wish-it-failure')).toHaveText(
+      'That page could not be reached: the shop’s site answered with an error',
+    );
     await expectAccessible(page);
 
     // A real product page (?url=, as the browser button sends it): read, checked, saved.

@@ -633,6 +633,9 @@ export const ROUTES: Record<string, TRouteRow> = {
   },
   'GET /healthz': { request: () => ({ path: '/healthz' }), expect: all(200) },
   'GET /readyz': { request: () => ({ path: '/readyz' }), expect: all(200) },
+  // The retired old-admin app's addresses: a page saying so, with today's admin tools (no data).
+  'GET /old-admin/': { request: () => ({ path: '/old-admin/' }), expect: all(410) },
+  'GET /old-admin/*': { request: () => ({ path: '/old-admin/coupons/42/' }), expect: all(410) },
   // Prometheus metrics need METRICS_TOKEN (unset here: 404 for everyone; an access token is not it).
   // (GET /v1/openapi.json, public, is listed with the files: tests/integration/ops/openapi.)
   'GET /metrics': { request: () => ({ path: '/metrics' }), expect: all(404) },

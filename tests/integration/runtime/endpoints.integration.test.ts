@@ -178,6 +178,19 @@ describe('POST /v1/logs', () => {
     expect((await client.post('/v1/logs', { entries: [entry, { ...entry, level: 'warn' }] })).status).toBe(204);
   });
 
+  it('accepts the web logger’s own entries, whose timestamp is an ISO time (a not-found page’s report)', async () => {
+    const client = new TestBrowser(server.baseUrl);
+    const notFound = {
+      ...entry,
+      level: 'warn',
+      message: 'Route not found: /admin/users/',
+      timestamp: new Date().toISOString(),
+      info: { path: '/admin/users/', status: 404 },
+    };
+    expect((await client.post('/v1/logs', [notFound])).status).toBe(204);
+    expect((await client.post('/v1/logs', [{ ...notFound, timestamp: 'yesterday' }])).status).toBe(400);
+  });
+
   it('refuses malformed entries with 400', async () => {
     const response = await browser().post('/v1/logs', [{ ...entry, level: 'shout' }]);
     expect(response.status).toBe(400);
@@ -213,6 +226,25 @@ describe('terms of service', () => {
       403,
     );
     expect((await browser().get(`/v1/users/${member.id}/terms-of-service`)).status).toBe(401);
+  });
+
+  it('are accepted with the account when the sign-up form says so, and only then', async () => {
+    const signUp = async (acceptTerms?: boolean) => {
+      const email = `terms-${crypto.randomUUID().slice(0, 8)}@example.test`;
+      const answer = await browser().post('/auth/v2/sign-up/', {
+        name: 'Tess Terms',
+        email,
+        password: 'sherwood',
+        ...(acceptTerms === undefined ? {} : { acceptTerms }),
+      });
+      expect(answer.status).toBe(201);
+      const userId = String(answer.body.userId);
+      const token = String(answer.body.accessToken);
+      return (await browser().get(`/v1/users/${userId}/terms-of-service`, { bearer: token })).body;
+    };
+    expect(await signUp(true)).toBe(true);
+    expect(await signUp(false)).toBe(false);
+    expect(await signUp()).toBe(false);
   });
 });
 

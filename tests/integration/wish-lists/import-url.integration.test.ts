@@ -44,6 +44,10 @@ beforeAll(async () => {
       case '/pdf':
         response.writeHead(200, { 'content-type': 'application/pdf' }).end('%PDF');
         return;
+      case '/blank':
+        // A page with neither a name nor a price (a landing page, an empty search).
+        response.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><p>Welcome</p></body></html>');
+        return;
       case '/missing':
         response.writeHead(404, { 'content-type': 'text/html' }).end('<h1>gone</h1>');
         return;
@@ -221,24 +225,25 @@ describe('refusing what it must not fetch', () => {
   });
 
   it('gives up on slow, huge, missing and non-HTML pages with a clear reason', async () => {
-    const cases: [string, object, string][] = [
-      ['/hang', { timeoutMs: 300 }, 'timeout'],
-      ['/huge', { maxBytes: 100_000 }, 'too-large'],
-      ['/endless', { maxBytes: 100_000 }, 'too-large'],
-      ['/missing', {}, 'status'],
-      ['/pdf', {}, 'content-type'],
+    // Each says why in plain words (the screen offers to add the wish by hand).
+    const cases: [string, object, string, string][] = [
+      ['/hang', { timeoutMs: 300 }, 'timeout', 'That page took too long to answer, so we gave up reading it'],
+      ['/huge', { maxBytes: 100_000 }, 'too-large', 'That page is too large for us to read'],
+      ['/endless', { maxBytes: 100_000 }, 'too-large', 'That page is too large for us to read'],
+      ['/missing', {}, 'status', 'That page could not be reached: the shop’s site answered with an error'],
+      ['/pdf', {}, 'content-type', 'That address is not a product page we can read (it is not a web page)'],
+      ['/blank', {}, 'not-product', 'That page does not look like a product page: we found no name or price on it'],
     ];
-    for (const [pathName, options, reason] of cases) {
+    for (const [pathName, options, reason, message] of cases) {
       expect(
         await failure(importProductFromUrl(`${base}${pathName}`, { ...local, ...options })),
         pathName,
-      ).toMatchObject({
-        code: 'BAD_REQUEST',
-        message: 'We could not read that page',
-        reason,
-      });
+      ).toMatchObject({ code: 'BAD_REQUEST', message, reason });
     }
-    expect(await failure(importProductFromUrl('http://no-such-host.invalid/', local))).toMatchObject({ reason: 'dns' });
+    expect(await failure(importProductFromUrl('http://no-such-host.invalid/', local))).toMatchObject({
+      reason: 'dns',
+      message: 'That site could not be found: check the address',
+    });
   });
 
   it('answers the spec message for what is not an http(s) URL', async () => {

@@ -247,6 +247,7 @@ describe('spec §2 coverage', () => {
       '/home/',
       '/',
       '/contact-us/',
+      '/terms/',
       '/browser-buttons/',
       '/welcome/',
       '/splash/',

@@ -72,6 +72,10 @@ describe('route-based visibility', () => {
     expect(shouldShowTermsDialog({ ...member, accepted: undefined })).toBe(false);
     expect(shouldShowTermsDialog({ ...member, pathname: '/a/email-confirmed/', accepted: false })).toBe(false);
     expect(shouldShowTermsDialog({ ...member, pathname: '/auth/related-accounts/', accepted: false })).toBe(false);
+    // Never over the terms page itself, nor over an invitation's answer (accepting it accepts them).
+    expect(shouldShowTermsDialog({ ...member, pathname: '/terms/', accepted: false })).toBe(false);
+    expect(shouldShowTermsDialog({ ...member, pathname: '/gift-exchanges/abc/rsvp/', accepted: false })).toBe(false);
+    expect(shouldShowTermsDialog({ ...member, pathname: '/gift-exchanges/abc/', accepted: false })).toBe(true);
     expect(shouldShowTermsDialog({ ...member, isAuthenticated: false, accepted: false })).toBe(false);
     expect(shouldShowTermsDialog({ ...member, isImpersonated: true, accepted: false })).toBe(false);
     expect(shouldShowTermsDialog({ ...member, isReady: false, accepted: false })).toBe(false);

@@ -87,9 +87,10 @@ describe('market prices', () => {
     expect(marketLocale(null)).toBe('en-US');
     expect(formatPrice({ amount: 39, currency: 'USD' }, 'US')).toBe('$39.00');
     expect(formatPrice({ amount: 12.5, currency: 'GBP' }, 'GB')).toBe('£12.50');
-    expect(formatPrice({ amount: 49.99, currency: 'CAD' }, 'CA')).toBe(
-      new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD' }).format(49.99),
-    );
+    // A dollar other than the US one never reads as a bare "$", in its own market too.
+    expect(formatPrice({ amount: 49.99, currency: 'CAD' }, 'CA')).toBe('CA$49.99');
+    expect(formatPrice({ amount: 1234.5, currency: 'AUD' }, 'AU')).toBe('A$1,234.50');
+    expect(formatPrice({ amount: 5, currency: 'USD' }, 'CA')).toBe('US$5.00');
     // A currency shown outside its home market names itself.
     expect(formatPrice({ amount: 10, currency: 'CAD' }, 'US')).toBe('CA$10.00');
   });

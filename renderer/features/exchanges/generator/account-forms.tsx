@@ -22,12 +22,19 @@ import { authErrorMessage, isAuthRequestError } from '../../../auth/api';
 import { useIdentity } from '../../../auth/identity-provider';
 import { EmailInput, FormFailure } from '../../../kit/form-parts';
 import { useSchemaForm } from '../../../kit/forms';
+import { href } from '../../../routes/route-table';
 import { ZLogInForm, ZSignUpForm } from '../../auth/form-errors';
 
 function SignUpFields({ onSignedUp, submitLabel }: { onSignedUp: () => Promise<void>; submitLabel: string }) {
   const { api, setTokens } = useIdentity();
   const form = useSchemaForm(ZSignUpForm, { name: '', email: '', password: '' }, async (values) => {
-    const answer = await api.signUp({ ...values, name: values.name.trim(), email: values.email.trim() });
+    const answer = await api.signUp({
+      ...values,
+      name: values.name.trim(),
+      email: values.email.trim(),
+      // The form says that creating the account accepts the terms, and links them.
+      acceptTerms: true,
+    });
     setTokens(answer.accessToken, answer.auditToken);
     await onSignedUp();
   });
@@ -47,6 +54,13 @@ function SignUpFields({ onSignedUp, submitLabel }: { onSignedUp: () => Promise<v
         <Button type="submit" loading={form.busy} data-testid="generator-sign-up-submit">
           {submitLabel}
         </Button>
+        <Text size="xs" c="dimmed">
+          By creating an account you accept our{' '}
+          <Anchor href={href('v2.terms')} target="_blank" rel="noopener" underline="always" inherit>
+            terms of service
+          </Anchor>
+          .
+        </Text>
       </Stack>
     </form>
   );

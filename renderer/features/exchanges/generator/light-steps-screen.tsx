@@ -530,8 +530,11 @@ function ExclusionsStep() {
   const navigate = useNavigate();
   const people = typedPeople(draft.people);
   const options = people.map((person) => ({ value: person.email, label: personLabel(person) }));
-  const [giver, setGiver] = useState(people[0]?.email ?? '');
-  const [receiver, setReceiver] = useState(people[1]?.email ?? '');
+  // Both start unchosen, and the second never offers the first: nobody is set against themselves.
+  const [giver, setGiver] = useState('');
+  const [receiver, setReceiver] = useState('');
+  const choose = { value: '', label: 'Choose a person' };
+  const receiverOptions = [choose, ...options.filter((option) => option.value !== giver)];
   const [bothWays, setBothWays] = useState(true);
   const [failure, setFailure] = useState<string | null>(null);
   const labelOf = (email: string): string => options.find((option) => option.value === email)?.label ?? email;
@@ -550,6 +553,16 @@ function ExclusionsStep() {
     }
     setFailure(null);
     writeDraft({ exclusions: [...exclusions, { a: giver, b: receiver, bothWays }] });
+    setGiver('');
+    setReceiver('');
+  }
+
+  /** A pair chosen but not added yet is kept when the person goes on ("Next" adds it). */
+  function next(): void {
+    const pending =
+      giver && receiver && giver !== receiver && !exclusions.some((pair) => pair.a === giver && pair.b === receiver);
+    if (pending) writeDraft({ exclusions: [...exclusions, { a: giver, b: receiver, bothWays }] });
+    void navigate(href('v2.generator.light.details'));
   }
 
   return (
@@ -560,21 +573,24 @@ function ExclusionsStep() {
       position={position}
       testId="generator-exclusions-step"
     >
-      <form noValidate onSubmit={submitWith(() => navigate(href('v2.generator.light.details')))}>
+      <form noValidate onSubmit={submitWith(next)}>
         <Stack gap="md">
           <Group grow align="flex-end">
             <SelectField
               label="This person"
               value={giver}
-              onChange={setGiver}
-              options={options}
+              onChange={(value) => {
+                setGiver(value);
+                if (value === receiver) setReceiver('');
+              }}
+              options={[choose, ...options]}
               data-testid="exclusion-giver"
             />
             <SelectField
               label="should not draw"
               value={receiver}
               onChange={setReceiver}
-              options={options}
+              options={receiverOptions}
               data-testid="exclusion-receiver"
             />
           </Group>

@@ -5,12 +5,13 @@
  * is a floater and answers here without a password. With `?code=` (the copyable sign-up link), a
  * signed-in member who is not in the exchange yet joins it first. Answered, the acknowledgement follows.
  */
-import { Alert, Button, Card, Checkbox, Group, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Checkbox, Group, Radio, Stack, Text, Textarea } from '@mantine/core';
 import type { ChangeEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ZRsvp, type TExchangeResponse } from '../../../../server/contracts/exchanges';
 import { GiftIcon } from '../../../app/icons';
 import { statusOf } from '../../../app/runtime/app-runtime';
+import { useTermsToAccept } from '../../../app/terms-dialog';
 import { FormFailure } from '../../../kit/form-parts';
 import { useSchemaForm } from '../../../kit/forms';
 import { PageLayout } from '../../../kit/page-layout';
@@ -33,6 +34,7 @@ function RsvpForm({ exchange }: { exchange: TExchangeDetail }) {
   const rsvp = trpc.exchanges.rsvp.useMutation();
   const utils = trpc.useUtils();
   const navigate = useNavigate();
+  const terms = useTermsToAccept();
   const me = exchange.me;
   const answered = me?.status === 'accepted' || me?.status === 'declined';
   const organizer = exchange.myRole === 'organizer';
@@ -52,6 +54,8 @@ function RsvpForm({ exchange }: { exchange: TExchangeDetail }) {
       notifyOfReplies: String(me?.notifyOfReplies ?? false),
     },
     async (values) => {
+      // A member's first "yes" accepts the terms with it (the form says so): no dialog over this form.
+      if (terms.required && values.response === 'accept') await terms.acceptNow();
       const participation = await rsvp.mutateAsync(toInput(values));
       // The acknowledgement reads the answer from the cached exchange: put it there at once.
       utils.exchanges.get.setData({ exchangeId }, (old) =>
@@ -124,6 +128,15 @@ function RsvpForm({ exchange }: { exchange: TExchangeDetail }) {
             {...checkbox('notifyOfReplies')}
             data-testid="rsvp-notify-replies"
           />
+          {terms.required && accepting ? (
+            <Text size="sm" c="dimmed" data-testid="rsvp-terms">
+              By accepting the invitation you accept our{' '}
+              <Anchor href={href('v2.terms')} target="_blank" rel="noopener" underline="always">
+                terms of service
+              </Anchor>
+              .
+            </Text>
+          ) : null}
           <FormFailure message={form.failure} testId="rsvp-failure" />
           <Group justify="flex-end">
             <Button type="submit" loading={form.busy} color={accepting ? undefined : 'gray'} data-testid="rsvp-submit">

@@ -12,6 +12,7 @@ import { ListSkeleton } from '../../../kit/states';
 import { href } from '../../../routes/route-table';
 import { trpc } from '../../../trpc';
 import { joinNames } from '../../wish-lists/wish-list-parts';
+import { DrawConfirm } from './draw-confirm';
 import { countOf, formatDate, refusalText, useExchangeToast, type TExchangeDetail } from './exchange-parts';
 
 type TDrawFailureReason = (typeof DRAW_FAILURE_REASONS)[number];
@@ -147,6 +148,7 @@ function DrawButton({ exchange }: { exchange: TExchangeDetail }) {
   const utils = trpc.useUtils();
   const toast = useExchangeToast();
   const [failure, setFailure] = useState<TDrawFailure | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const failureRef = useRef<HTMLDivElement>(null);
   const { exchangeId } = exchange;
   // A refusal shows below the button: bring it into view (role="alert" reads it out).
@@ -158,6 +160,7 @@ function DrawButton({ exchange }: { exchange: TExchangeDetail }) {
     setFailure(null);
     try {
       const outcome = await draw.mutateAsync({ exchangeId });
+      setConfirming(false);
       toast.success(
         `The names are drawn: ${countOf(outcome.participantCount, 'person was', 'people were')} told who to give to.`,
       );
@@ -167,6 +170,7 @@ function DrawButton({ exchange }: { exchange: TExchangeDetail }) {
         utils.exchanges.mine.invalidate(),
       ]);
     } catch (error) {
+      setConfirming(false);
       setFailure(drawFailureOf(error));
     }
   }
@@ -174,13 +178,20 @@ function DrawButton({ exchange }: { exchange: TExchangeDetail }) {
   return (
     <Stack gap="sm" align="flex-start">
       <Button
-        onClick={() => void run()}
+        onClick={() => setConfirming(true)}
         loading={draw.isPending}
         disabled={!exchange.can.draw}
         data-testid="exchange-draw"
       >
         Draw names
       </Button>
+      <DrawConfirm
+        exchange={exchange}
+        opened={confirming}
+        loading={draw.isPending}
+        onConfirm={() => void run()}
+        onCancel={() => setConfirming(false)}
+      />
       {!exchange.can.draw ? (
         <Text size="sm" c="dimmed">
           The names can be drawn once at least 3 people take part.
