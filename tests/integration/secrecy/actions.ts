@@ -176,7 +176,7 @@ export class SendMessage extends Action {
       session(world, this.from)!.caller.exchanges.sendMessage({
         exchangeId: E1(world),
         with: this.to,
-        body: `Hello from ${this.from}`,
+        body: 'What size do you wear?',
       }),
     );
   }
@@ -275,6 +275,8 @@ export class LookAlikeSignUp extends Action {
   async act(model: TModel, world: TWorld) {
     const victim = world.people[this.victim];
     model.victims.set(victim.id, this.victim);
+    // The parent's related account is a floater at the same address: it is theirs too.
+    if (this.victim === 'parent') model.victims.set(world.people.related.id, 'related');
     const local = victim.email.split('@')[0]!;
     const lookalike = `${local}@${world.lookalikeDomain}`;
     const input = ZSignUpInput.safeParse({

@@ -5,9 +5,10 @@
  * the real services and database. After every step, every session reads through every procedure
  * and REST call that could carry a secret, and nothing read may go beyond the rules (rules.ts).
  *
- * `npm test` runs SECRECY_RUNS (default 30) sequences; `npm run test:secrecy -- --runs 2000` more.
- * SECRECY_SEED (and SECRECY_PATH) replay a failure: its message gives the seed, the path and the
- * shrunk sequence of actions.
+ * `npm test` runs SECRECY_RUNS (default 25) sequences of up to SECRECY_MAX_ACTIONS (default 8)
+ * actions; `npm run test:secrecy -- --runs 2000` runs more. A failure gives the seed, the path and
+ * the shrunk sequence; `npm run test:secrecy -- --seed S --path P` replays it. SECRECY_ONLY /
+ * SECRECY_SKIP narrow the actions by name (actions.ts); SECRECY_DEBUG=1 prints timings.
  */
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -16,10 +17,17 @@ import { chosenActions } from './actions';
 import { checkEverything, newModel } from './rules';
 import { buildWorld } from './world';
 
-const RUNS = Number(process.env.SECRECY_RUNS ?? 30);
-const SEED = process.env.SECRECY_SEED === undefined ? undefined : Number(process.env.SECRECY_SEED);
-const PATH = process.env.SECRECY_PATH;
-const MAX_ACTIONS = Number(process.env.SECRECY_MAX_ACTIONS ?? 10);
+const env = process.env;
+const RUNS = Number(env.SECRECY_RUNS ?? 25);
+// A seed of our own when none is given, printed first: a run cut short still says how to replay it.
+const SEED =
+  env.SECRECY_SEED === undefined ? (Date.now() ^ (Math.random() * 0x7fffffff)) | 0 : Number(env.SECRECY_SEED);
+const PATH = env.SECRECY_PATH;
+const MAX_ACTIONS = Number(env.SECRECY_MAX_ACTIONS ?? 8);
+const TIMEOUT_MS = 120_000 + RUNS * 20_000;
+const debug = (line: string) => {
+  if (env.SECRECY_DEBUG) console.log(line);
+};
 
 let server: TTestServer;
 beforeAll(async () => {
@@ -30,36 +38,42 @@ describe('secrecy model', () => {
   it(
     `no sequence of actions lets anyone read a secret docs/secrecy.md keeps from them (${RUNS} runs)`,
     async () => {
-      const property = fc.asyncProperty(fc.commands(chosenActions(), { maxCommands: MAX_ACTIONS }), async (actions) => {
-        const t0 = performance.now();
+      console.log(`secrecy model: ${RUNS} runs, seed ${SEED}${PATH ? `, path ${PATH}` : ''}`);
+      const actions = fc.commands(chosenActions(), { maxCommands: MAX_ACTIONS });
+      const property = fc.asyncProperty(actions, async (sequence) => {
+        const started = performance.now();
         const world = await buildWorld(server);
-        if (process.env.SECRECY_DEBUG) console.log(`world: ${(performance.now() - t0).toFixed(0)} ms`);
+        debug(`world: ${(performance.now() - started).toFixed(0)} ms`);
         const model = newModel(world);
         // The starting state is checked too: nothing is known before anything happens.
         await checkEverything(model, world);
-        await fc.asyncModelRun(() => ({ model, real: world }), actions);
-        if (process.env.SECRECY_DEBUG) console.log(`run: ${String(actions)}`);
+        await fc.asyncModelRun(() => ({ model, real: world }), sequence);
+        debug(`run (${(performance.now() - started).toFixed(0)} ms): ${String(sequence)}`);
       });
       const details = await fc.check(property, {
         numRuns: RUNS,
-        ...(SEED !== undefined ? { seed: SEED } : {}),
+        seed: SEED,
         ...(PATH !== undefined ? { path: PATH } : {}),
-        verbose: 1,
+        // Shrinking replays whole runs: stop in time to still report the best sequence found.
+        interruptAfterTimeLimit: TIMEOUT_MS - 30_000,
+        markInterruptAsFailure: true,
       });
       if (details.failed) {
-        const replay = `SECRECY_SEED=${details.seed} SECRECY_PATH=${details.counterexamplePath ?? ''}`;
-        const steps = details.counterexample ? String(details.counterexample[0]) : '(none)';
+        const sequence = details.counterexample ? [...details.counterexample[0]] : [];
+        const error = details.errorInstance;
         throw new Error(
           [
-            `Secrecy model failed after ${details.numRuns} run(s), ${details.numShrinks} shrink(s).`,
-            `Seed ${details.seed}, path ${details.counterexamplePath ?? ''} (replay: ${replay} npm run test:secrecy)`,
-            `Shrunk sequence: ${steps}`,
-            `Error: ${details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance)}`,
+            `Secrecy model failed after ${details.numRuns} run(s) and ${details.numShrinks} shrink(s)${details.interrupted ? ' (interrupted)' : ''}.`,
+            `Seed ${details.seed}, path ${details.counterexamplePath ?? '(none)'}: replay with`,
+            `  npm run test:secrecy -- --seed ${details.seed} --path ${details.counterexamplePath ?? ''}`,
+            'Shrunk sequence:',
+            ...(sequence.length ? sequence.map((step, i) => `  ${i + 1}. ${String(step)}`) : ['  (no action)']),
+            `Broken rule: ${error instanceof Error ? error.message : String(error)}`,
           ].join('\n'),
         );
       }
       expect(details.numRuns).toBe(RUNS);
     },
-    120_000 + RUNS * 20_000,
+    TIMEOUT_MS,
   );
 });
