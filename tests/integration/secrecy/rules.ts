@@ -5,6 +5,7 @@
  * decides WHO may know it, from what happened in the run (when names were drawn and with which
  * visibility, which gifts were revealed, who declined, who is a stranger).
  */
+import { APP_ERRORS } from '../../../server/errors';
 import { toAppError } from '../../../server/trpc/init';
 import { SANTA_NAME } from '../../../server/services/exchanges/messages';
 import { testDb } from '../../helpers/db';
@@ -66,19 +67,42 @@ export function newModel(world: TWorld): TModel {
 
 export type TRead = { ok: true; value: unknown } | { ok: false; code: string; message: string };
 
+/**
+ * A call's answer, or its refusal (any 4xx: the product said no). A 5xx is not a refusal: it fails
+ * the run (a refusal that hides a crash would hide a leak, too).
+ */
 export async function read(promise: Promise<unknown>): Promise<TRead> {
   try {
     return { ok: true, value: await promise };
   } catch (error) {
     const appError = toAppError(error);
+    if (APP_ERRORS[appError.code].http >= 500) throw error;
     return { ok: false, code: appError.code, message: appError.message };
   }
 }
 
 export async function rest(world: TWorld, session: TSession, path: string): Promise<TRead> {
   const answer = await world.browser.request('GET', path, { bearer: session.identity.token });
+  if (answer.status >= 500) throw new Error(`GET ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   if (answer.status >= 200 && answer.status < 300) return { ok: true, value: answer.body };
   return { ok: false, code: String(answer.status), message: JSON.stringify(answer.body).slice(0, 200) };
+}
+
+/**
+ * Runs the reads a few at a time: the test's connection pool is small, and a read waiting too long
+ * for a connection must not turn into a failure of the run.
+ */
+export async function inTurn<T>(tasks: (() => Promise<T>)[], width = 3): Promise<T[]> {
+  const results: T[] = new Array<T>(tasks.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const index = next++;
+      results[index] = await tasks[index]!();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(width, tasks.length) }, worker));
+  return results;
 }
 
 /** Every object inside a JSON value (depth first). */
@@ -240,27 +264,27 @@ type TSessionReads = Record<string, TRead>;
 /** The exchange reads of one session: every procedure and REST call that could carry a pairing. */
 async function exchangeReads(world: TWorld, session: TSession, exchangeId: string): Promise<TSessionReads> {
   const c = session.caller.exchanges;
-  const reads: [string, Promise<TRead>][] = [
-    ['exchanges.get', read(c.get({ exchangeId }))],
-    ['exchanges.mine', read(c.mine())],
-    ['exchanges.participants', read(c.participants({ exchangeId, limit: 50, offset: 0 }))],
-    ['exchanges.restrictions', read(c.restrictions({ exchangeId, limit: 50, offset: 0 }))],
-    ['exchanges.disqualified', read(c.disqualified({ exchangeId }))],
-    ['exchanges.activity', read(c.activity({ exchangeId }))],
-    ['exchanges.questions', read(c.questions({ exchangeId }))],
-    ['exchanges.thankYous', read(c.thankYous({ exchangeId }))],
-    ['exchanges.viewDraw', read(c.viewDraw({ exchangeId }))],
-    ['exchanges.myAssignment', read(c.myAssignment({ exchangeId }))],
-    ['exchanges.conversation(santa)', read(c.conversation({ exchangeId, with: 'santa' }))],
-    ['exchanges.conversation(recipient)', read(c.conversation({ exchangeId, with: 'recipient' }))],
-    ['exchanges.conversations', read(c.conversations())],
-    ['GET /v1/exchanges/{id}/users', rest(world, session, `/v1/exchanges/${exchangeId}/users?limit=50`)],
+  const reads: [string, () => Promise<TRead>][] = [
+    ['exchanges.get', () => read(c.get({ exchangeId }))],
+    ['exchanges.mine', () => read(c.mine())],
+    ['exchanges.participants', () => read(c.participants({ exchangeId, limit: 50, offset: 0 }))],
+    ['exchanges.restrictions', () => read(c.restrictions({ exchangeId, limit: 50, offset: 0 }))],
+    ['exchanges.disqualified', () => read(c.disqualified({ exchangeId }))],
+    ['exchanges.activity', () => read(c.activity({ exchangeId }))],
+    ['exchanges.questions', () => read(c.questions({ exchangeId }))],
+    ['exchanges.thankYous', () => read(c.thankYous({ exchangeId }))],
+    ['exchanges.viewDraw', () => read(c.viewDraw({ exchangeId }))],
+    ['exchanges.myAssignment', () => read(c.myAssignment({ exchangeId }))],
+    ['exchanges.conversation(santa)', () => read(c.conversation({ exchangeId, with: 'santa' }))],
+    ['exchanges.conversation(recipient)', () => read(c.conversation({ exchangeId, with: 'recipient' }))],
+    ['exchanges.conversations', () => read(c.conversations())],
+    ['GET /v1/exchanges/{id}/users', () => rest(world, session, `/v1/exchanges/${exchangeId}/users?limit=50`)],
     [
       'GET /v1/exchanges/{id}/draw-restricted-users',
-      rest(world, session, `/v1/exchanges/${exchangeId}/draw-restricted-users?limit=50`),
+      () => rest(world, session, `/v1/exchanges/${exchangeId}/draw-restricted-users?limit=50`),
     ],
   ];
-  const values = await Promise.all(reads.map(([, promise]) => promise));
+  const values = await inTurn(reads.map(([, call]) => call));
   return Object.fromEntries(reads.map(([name], i) => [name, values[i]!]));
 }
 
@@ -275,7 +299,8 @@ async function checkExchange(
   names: Map<string, string>,
 ): Promise<void> {
   const sessions = [...world.sessions.values()];
-  const allReads = await Promise.all(sessions.map((session) => exchangeReads(world, session, exchange.id)));
+  const allReads: TSessionReads[] = [];
+  for (const session of sessions) allReads.push(await exchangeReads(world, session, exchange.id));
   sessions.forEach((session, index) => {
     const reads = allReads[index]!;
     const where = `${exchange.label}, ${session.key}`;
@@ -470,25 +495,25 @@ async function checkClaims(model: TModel, world: TWorld, claims: TClaimState): P
   const { parent, child } = world.people;
   const claimers = new Set<string>();
   for (const wish of claims.wishes.values()) for (const who of wish.claims.keys()) claimers.add(who);
-  await Promise.all(
-    [...world.sessions.values()].map(async (session) => {
+  for (const session of [...world.sessions.values()]) {
+    {
       const w = session.caller.wishLists;
-      const reads: [string, Promise<TRead>][] = [
-        ['wishLists.get(parent)', read(w.get({ wishlistId: world.lists.parent, sort: 'custom' }))],
-        ['wishLists.get(child)', read(w.get({ wishlistId: world.lists.child, sort: 'custom' }))],
-        ['wishLists.ofUser(parent)', read(w.ofUser({ userId: parent.id }))],
-        ['wishLists.ofUser(child)', read(w.ofUser({ userId: child.id }))],
+      const reads: [string, () => Promise<TRead>][] = [
+        ['wishLists.get(parent)', () => read(w.get({ wishlistId: world.lists.parent, sort: 'custom' }))],
+        ['wishLists.get(child)', () => read(w.get({ wishlistId: world.lists.child, sort: 'custom' }))],
+        ['wishLists.ofUser(parent)', () => read(w.ofUser({ userId: parent.id }))],
+        ['wishLists.ofUser(child)', () => read(w.ofUser({ userId: child.id }))],
       ];
       const ownerSide = isOwnerSide(world, session);
       if (ownerSide) {
         reads.push(
-          ['wishLists.giftsReceived(parent)', read(w.giftsReceived({ userId: parent.id }))],
-          ['wishLists.giftsReceived(child)', read(w.giftsReceived({ userId: child.id }))],
-          ['wishLists.mine', read(w.mine())],
-          [`GET /v1/users/{self}/export`, rest(world, session, `/v1/users/${session.accountId}/export`)],
+          ['wishLists.giftsReceived(parent)', () => read(w.giftsReceived({ userId: parent.id }))],
+          ['wishLists.giftsReceived(child)', () => read(w.giftsReceived({ userId: child.id }))],
+          ['wishLists.mine', () => read(w.mine())],
+          [`GET /v1/users/{self}/export`, () => rest(world, session, `/v1/users/${session.accountId}/export`)],
         );
       }
-      const values = await Promise.all(reads.map(([, promise]) => promise));
+      const values = await inTurn(reads.map(([, call]) => call));
       reads.forEach(([name], index) => {
         const answer = values[index]!;
         if (!answer.ok) return;
@@ -505,8 +530,8 @@ async function checkClaims(model: TModel, world: TWorld, claims: TClaimState): P
           if (text.includes(who)) violation(`${where}: a guest sees who else claimed a wish`, answer.value);
         }
       });
-    }),
-  );
+    }
+  }
 }
 
 // ---- Identity (look-alike addresses) --------------------------------------------------------------

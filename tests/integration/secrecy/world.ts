@@ -121,13 +121,11 @@ export async function buildWorld(server: TTestServer): Promise<TWorld> {
     name: `${names[key][0]} ${names[key][1]}`,
   });
   const people = {} as Record<TPersonKey, TPerson>;
-  await Promise.all(
-    MEMBER_KEYS.map(async (key) => {
-      const email = `${key}${tag}@${domain}`;
-      const made = await createMember(db, { email, firstName: names[key][0], lastName: names[key][1] });
-      people[key] = person(key, made.id, email);
-    }),
-  );
+  for (const key of MEMBER_KEYS) {
+    const email = `${key}${tag}@${domain}`;
+    const made = await createMember(db, { email, firstName: names[key][0], lastName: names[key][1] });
+    people[key] = person(key, made.id, email);
+  }
   // The related account: a floater at the parent's own address (an earlier invitation, say).
   const related = await createFloaterUser(db, {
     email: people.parent.email,
@@ -137,8 +135,7 @@ export async function buildWorld(server: TTestServer): Promise<TWorld> {
   people.related = person('related', related.id, related.email);
 
   const sessions = new Map<string, TSession>();
-  for (const made of await Promise.all(MEMBER_KEYS.map((key) => memberSession(key, people[key].id))))
-    sessions.set(made.key, made);
+  for (const key of MEMBER_KEYS) sessions.set(key, await memberSession(key, people[key].id));
   const organizer = sessions.get('organizer')!.caller;
   const parent = sessions.get('parent')!.caller;
 
