@@ -220,7 +220,7 @@ export class Claim extends Action {
     if (!isOwnerSide(world, acting)) return;
     if (answer.ok && this.quantity > 0)
       violation(`${acting.key} claimed a wish of the owner side (${this.wish})`, answer.value);
-    if (!answer.ok && /bought|still wanted|remaining/i.test(answer.message))
+    if (!answer.ok && /bought the last|already bought|still wanted|remain/i.test(answer.message))
       violation(`${acting.key}'s refused claim tells them about others' claims: "${answer.message}"`);
   }
   toString() {
