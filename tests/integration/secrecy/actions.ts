@@ -299,7 +299,7 @@ export class LookAlikeSignUp extends Action {
       (m) =>
         m.to.some((to) => to.startsWith(`${local}@`) && !to.endsWith(`@${world.domain}`)) &&
         /\d{6}/.test(m.subject + m.text),
-      10_000,
+      30_000, // generous: the mail goes through real SMTP on a busy machine
     );
     await read(confirmEmailByCode(deps, { userId: account.id, code: codeFrom(mail) }));
     // Re-sign in after the confirmation (sessions may have been renewed).
