@@ -338,7 +338,10 @@ async function checkExchange(
       }
       for (const pair of shown) {
         if (!current.has(pair)) continue; // a pair of no current draw (e.g. the shape of a list)
-        if (!allowed.has(pair)) violation(`${where}: ${name} shows a pairing it may not know (${pair})`, answer.value);
+        if (!allowed.has(pair)) {
+          const own = pair.endsWith(`>${session.accountId}`) ? ': its own Secret Santa' : '';
+          violation(`${where}: ${name} shows a pairing it may not know (${pair})${own}`, answer.value);
+        }
         seen.add(pair);
       }
     }

@@ -68,7 +68,7 @@ describe('secrecy model', () => {
           [
             `Secrecy model failed after ${details.numRuns} run(s) and ${details.numShrinks} shrink(s)${details.interrupted ? ' (interrupted)' : ''}.`,
             `Seed ${details.seed}, path ${details.counterexamplePath ?? '(none)'}: replay with`,
-            `  npm run test:secrecy -- --seed ${details.seed} --path ${details.counterexamplePath ?? ''}`,
+            `  npm run test:secrecy -- --seed ${details.seed} --path ${details.counterexamplePath ?? ''} --max-actions ${MAX_ACTIONS}${env.SECRECY_ONLY ? ` --only ${env.SECRECY_ONLY}` : ''}${env.SECRECY_SKIP ? ` --skip ${env.SECRECY_SKIP}` : ''}`,
             'Shrunk sequence:',
             ...(sequence.length ? sequence.map((step, i) => `  ${i + 1}. ${String(step)}`) : ['  (no action)']),
             `Broken rule: ${error instanceof Error ? error.message : String(error)}`,
