@@ -1,5 +1,5 @@
 /**
- * `npm run test:secrecy -- --runs 2000 [--seed N --path P] [--only A,B] [--skip A,B] [--max-actions N]`:
+ * `npm run test:secrecy -- --runs 2000 [--seed N --path P --replay R] [--only A,B] [--skip A,B] [--max-actions N]`:
  * the secrecy model (tests/integration/secrecy/) alone, with as many runs as asked. Vitest does not
  * forward unknown arguments to a test, so they travel as SECRECY_* environment variables.
  */
@@ -12,6 +12,7 @@ const { values } = parseArgs({
     runs: { type: 'string' },
     seed: { type: 'string' },
     path: { type: 'string' },
+    replay: { type: 'string' },
     only: { type: 'string' },
     skip: { type: 'string' },
     'max-actions': { type: 'string' },
@@ -29,6 +30,7 @@ if (values.runs !== undefined && !/^[1-9]\d*$/.test(values.runs)) {
 set('SECRECY_RUNS', values.runs);
 set('SECRECY_SEED', values.seed);
 set('SECRECY_PATH', values.path);
+set('SECRECY_REPLAY', values.replay);
 set('SECRECY_ONLY', values.only);
 set('SECRECY_SKIP', values.skip);
 set('SECRECY_MAX_ACTIONS', values['max-actions']);
