@@ -6,10 +6,12 @@ import { z } from 'zod';
 import { EMAIL_MAX, NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './constants';
 import { VALIDATION_MESSAGES as M } from './messages';
 import { ALLOWED_URL_PROTOCOLS } from './urls';
+import { canonicalEmail } from './email-identity';
 
 export { isOpenableUrl } from './urls';
 
-// Loose but practical: one @, no whitespace, a dot in the domain part.
+// Loose but practical: one @, no whitespace, a dot in the domain part; the domain must also convert
+// to a deliverable ASCII host name (canonicalEmail, email-identity.ts).
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -26,9 +28,9 @@ export function hasForbiddenCharacters(value: string): boolean {
 }
 
 /**
- * The one form of an e-mail address the product stores and compares: trimmed, Unicode NFC and
- * lower-cased. Uniqueness is then decided by the column's collation (utf8mb4_unicode_ci), which
- * also folds accent and width variants, so every lookup goes through the database, never a JS `===`.
+ * The form of an e-mail address the product stores and shows: trimmed, Unicode NFC and lower-cased.
+ * Identity (who owns an address) is never compared on it: see canonicalEmail (email-identity.ts),
+ * kept in the binary-collated `users.email_canonical` / `users.registered_email` columns.
  */
 export function normalizeEmail(value: string): string {
   return value.trim().normalize('NFC').toLowerCase();
@@ -62,8 +64,13 @@ export const ZEmail = z
   .string({ error: M.required })
   .refine((value) => value.trim().length > 0, { error: M.required })
   .transform(normalizeEmail)
-  .refine((value) => EMAIL_PATTERN.test(value) && !hasForbiddenCharacters(value), { error: M.email })
+  .refine(isValidEmail, { error: M.email })
   .refine(maxLength(EMAIL_MAX), { error: M.maxLength(EMAIL_MAX) });
+
+/** The e-mail pattern of spec §5: one @, a deliverable domain (convertible to its IDNA form). */
+export function isValidEmail(value: string): boolean {
+  return EMAIL_PATTERN.test(value) && !hasForbiddenCharacters(value) && canonicalEmail(value) !== null;
+}
 
 export const ZUsername = required()
   .refine((value) => !/\s/.test(value), { error: 'Username cannot contain spaces' })
