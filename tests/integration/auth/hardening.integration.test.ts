@@ -274,10 +274,11 @@ describe('the impersonation write guard decides on the matched route', () => {
 describe('the log-in throttle', () => {
   const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
 
-  it('counts case and accent variants of an address against the one account', async () => {
+  it('counts case and spacing variants of an address against the one account', async () => {
     const email = `throttle${uniqueSuffix()}e@example.test`;
     await createMember(testDb(), { email });
-    const variants = [email.toUpperCase(), email.replace(/e@/, 'é@'), ` ${email} `];
+    // (An accented variant is another address since issue 24: its failures count against that one.)
+    const variants = [email.toUpperCase(), email.replace('@example.test', '@EXAMPLE.Test'), ` ${email} `];
     for (const variant of variants) {
       const answer = await browser().post('/auth/v2/log-in/', { email: variant, password: 'wrong' }, from('10.1.0.1'));
       expect(answer.status).toBe(401);
