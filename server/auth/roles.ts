@@ -70,7 +70,12 @@ export async function loadAccount(db: TDb, userId: string): Promise<TAccount | n
   if (!hasPassword && !hasExternalIdentity && user.emailCanonical) {
     relatedRegisteredAccount =
       (await db.user.count({
-        where: { emailCanonical: user.emailCanonical, id: { not: user.id }, deletedAt: null, credential: { isNot: null } },
+        where: {
+          emailCanonical: user.emailCanonical,
+          id: { not: user.id },
+          deletedAt: null,
+          credential: { isNot: null },
+        },
       })) > 0;
   }
   const roles = rolesFor({

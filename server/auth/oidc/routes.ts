@@ -203,9 +203,7 @@ async function handleCallback(
     case 'sign-in': {
       // A provider-verified address that is this account's own proves it for this sign-in.
       const member = await deps.db.user.findUnique({ where: { id: resolution.userId }, select: { email: true } });
-      const emailProven = Boolean(
-        profile.emailVerified && profile.email && sameEmail(member?.email, profile.email),
-      );
+      const emailProven = Boolean(profile.emailVerified && profile.email && sameEmail(member?.email, profile.email));
       await signInAnswer(deps, request, reply, resolution.userId, { identityProvider: provider.id, emailProven });
       return reply.redirect(returnUrl, 302);
     }
