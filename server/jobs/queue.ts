@@ -152,7 +152,7 @@ export async function runJobNow(
   deps: TAppDeps,
   input: { uniqueKey: string; handlers: Record<string, TJobHandler>; lockMs?: number },
 ): Promise<boolean> {
-  const workerId = `now:${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const workerId = `now:${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`.slice(-80);
   const lockMs = input.lockMs ?? 5 * 60_000;
   const claimed = await deps.db.$transaction(async (tx) => {
     const rows = await tx.$queryRaw<TClaimed[]>`
