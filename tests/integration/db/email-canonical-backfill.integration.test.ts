@@ -102,11 +102,10 @@ describe('the email_canonical backfill', () => {
       expect(after.map((row) => row.email_canonical)).toEqual(['moved@example.test', null, 'new@example.test']);
       // The runner's backfill then gives the Unicode one its identity.
       await migrate(url);
-      const [[idn]] = await connection.query<mysql.RowDataPacket[][]>(
-        'SELECT email_canonical FROM users WHERE id = ?',
-        [ids[2]],
-      );
-      expect(idn?.email_canonical).toBe('z@xn--bcher-kva.de');
+      const [idn] = await connection.query<mysql.RowDataPacket[]>('SELECT email_canonical FROM users WHERE id = ?', [
+        ids[2],
+      ]);
+      expect(idn[0]?.email_canonical).toBe('z@xn--bcher-kva.de');
     } finally {
       await connection.end();
       rmSync(before, { recursive: true, force: true });
