@@ -17,8 +17,9 @@ import { AppError } from '../errors';
 export const accountSubject = (userId: string): string => `user:${userId}`;
 
 /**
- * The counter subject for an address no account holds: folded like the column's collation
- * (utf8mb4_unicode_ci ignores case, accents and width), so variants share one counter.
+ * The counter subject for an address no account holds: folded further than identity (case, accents
+ * and width), so guesses at look-alike variants of one address share one counter. Which account an
+ * address belongs to is decided on its canonical form (contracts/email-identity.ts), never this.
  */
 export function unknownEmailSubject(email: string): string {
   const folded = email.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();

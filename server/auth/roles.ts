@@ -67,10 +67,15 @@ export async function loadAccount(db: TDb, userId: string): Promise<TAccount | n
   const hasPassword = Boolean(user.credential);
   const hasExternalIdentity = user.externalIdentities.length > 0;
   let relatedRegisteredAccount = false;
-  if (!hasPassword && !hasExternalIdentity && user.email) {
+  if (!hasPassword && !hasExternalIdentity && user.emailCanonical) {
     relatedRegisteredAccount =
       (await db.user.count({
-        where: { email: user.email, id: { not: user.id }, deletedAt: null, credential: { isNot: null } },
+        where: {
+          emailCanonical: user.emailCanonical,
+          id: { not: user.id },
+          deletedAt: null,
+          credential: { isNot: null },
+        },
       })) > 0;
   }
   const roles = rolesFor({

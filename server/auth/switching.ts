@@ -33,7 +33,7 @@ export async function sessionProvesEmail(db: TDb, session: TSwitchingSession): P
   const [root, family] = await Promise.all([
     db.user.findUnique({
       where: { id: session.rootUserId },
-      select: { email: true, registeredEmail: true, emailConfirmedAt: true, deletedAt: true },
+      select: { emailCanonical: true, registeredEmail: true, emailConfirmedAt: true, deletedAt: true },
     }),
     session.familyId
       ? db.refreshTokenFamily.findUnique({
@@ -42,7 +42,7 @@ export async function sessionProvesEmail(db: TDb, session: TSwitchingSession): P
         })
       : null,
   ]);
-  if (!root || root.deletedAt || !root.email) return false;
+  if (!root || root.deletedAt || !root.emailCanonical) return false;
   if (root.registeredEmail && root.emailConfirmedAt) return true;
   return Boolean(family && !family.revokedAt && family.userId === session.rootUserId && family.emailProven);
 }
@@ -73,9 +73,10 @@ export async function switchTargetsFor(db: TDb, rootUserId: string): Promise<TSw
   const root = await db.user.findUnique({ where: { id: rootUserId } });
   if (!root || root.deletedAt) return [];
   const targets: TSwitchTarget[] = [{ userId: root.id, name: root.name, email: root.email, relation: 'root' }];
-  if (root.email) {
+  if (root.emailCanonical) {
+    // Related accounts share the address exactly (its canonical form), never a look-alike.
     const related = await db.user.findMany({
-      where: { email: root.email, id: { not: root.id }, deletedAt: null },
+      where: { emailCanonical: root.emailCanonical, id: { not: root.id }, deletedAt: null },
       orderBy: { createdAt: 'asc' },
     });
     targets.push(

@@ -18,6 +18,7 @@ import {
   calendarDate,
   hasCharactersNotAllowedInNames,
   hasForbiddenCharacters,
+  isValidEmail,
   normalizeEmail,
   optionalText,
   requiredText,
@@ -85,7 +86,7 @@ export const ZInviteEmail = z
   .string({ error: M.required })
   .refine((value) => value.trim().length > 0, { error: M.required, abort: true })
   .refine((value) => value.trim().length <= EMAIL_MAX, { error: M.maxLength(EMAIL_MAX), abort: true })
-  .refine((value) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()), { error: M.email })
+  .refine((value) => isValidEmail(normalizeEmail(value)), { error: M.email })
   .transform(normalizeEmail);
 
 export const ZInviteeName = z.preprocess(

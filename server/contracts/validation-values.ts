@@ -6,9 +6,9 @@
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The one form of an e-mail address the product stores and compares: trimmed, Unicode NFC and
- * lower-cased. Uniqueness is then decided by the column's collation (utf8mb4_unicode_ci), which
- * also folds accent and width variants, so every lookup goes through the database, never a JS `===`.
+ * The form of an e-mail address the product stores and shows: trimmed, Unicode NFC and lower-cased.
+ * Identity (who owns an address) is never compared on it: see canonicalEmail (email-identity.ts),
+ * kept in the binary-collated `users.email_canonical` / `users.registered_email` columns.
  */
 export function normalizeEmail(value: string): string {
   return value.trim().normalize('NFC').toLowerCase();

@@ -9,10 +9,12 @@ import { ALLOWED_URL_PROTOCOLS } from './urls';
 import { normalizeEmail, UUID_PATTERN } from './validation-values';
 
 export { isUuid, normalizeEmail } from './validation-values';
+import { canonicalEmail } from './email-identity';
 
 export { isOpenableUrl } from './urls';
 
-// Loose but practical: one @, no whitespace, a dot in the domain part.
+// Loose but practical: one @, no whitespace, a dot in the domain part; the domain must also convert
+// to a deliverable ASCII host name (canonicalEmail, email-identity.ts).
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
@@ -88,8 +90,13 @@ export const ZEmail = z
   .string({ error: M.required })
   .refine((value) => value.trim().length > 0, { error: M.required })
   .transform(normalizeEmail)
-  .refine((value) => EMAIL_PATTERN.test(value) && !hasForbiddenCharacters(value), { error: M.email })
+  .refine(isValidEmail, { error: M.email })
   .refine(maxLength(EMAIL_MAX), { error: M.maxLength(EMAIL_MAX) });
+
+/** The e-mail pattern of spec §5: one @, a deliverable domain (convertible to its IDNA form). */
+export function isValidEmail(value: string): boolean {
+  return EMAIL_PATTERN.test(value) && !hasForbiddenCharacters(value) && canonicalEmail(value) !== null;
+}
 
 export const ZUsername = required()
   .refine((value) => !/\s/.test(value), { error: 'Username cannot contain spaces' })

@@ -5,12 +5,14 @@
  * - Refuses to run when an applied migration's file was edited (checksum mismatch) or a migration
  *   failed earlier (finished_at empty), naming the migration.
  * - Safe to run twice (applied ones are skipped) and from two processes at once (GET_LOCK).
+ * - Then runs the data backfills that SQL cannot compute (backfills.ts), idempotently.
  * MySQL cannot roll back DDL, so a failed migration is recorded with its log, as Prisma does.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import mysql from 'mysql2/promise';
+import { runBackfills } from './backfills';
 import { parseDatabaseUrl } from './database-url';
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../prisma/migrations');
@@ -132,6 +134,8 @@ export async function migrate(
         log(`applied ${file.name}`);
         result.applied.push(file.name);
       }
+      // What SQL cannot compute (e.g. IDNA forms of e-mail domains), under the same lock.
+      await runBackfills(connection, log);
       return result;
     } finally {
       await connection.query('SELECT RELEASE_LOCK(?)', [LOCK_NAME]);

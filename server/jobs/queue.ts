@@ -98,6 +98,92 @@ export async function claimJobs(db: TDb, workerId: string, limit: number, lockMs
   });
 }
 
+/** Runs a job this worker claimed, then marks it done, or queued again with back-off, or failed. */
+async function runClaimedJob(
+  worker: { deps: TAppDeps; handlers: Record<string, TJobHandler>; logger: TJobLogger; workerId: string },
+  job: TClaimed,
+): Promise<boolean> {
+  const { deps, handlers, logger, workerId } = worker;
+  const handler = handlers[job.kind];
+  const started = Date.now();
+  try {
+    if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+    await handler(deps, JSON.parse(job.payload) as unknown, { id: job.id, attempts: job.attempts });
+    await deps.db.job.updateMany({
+      where: { id: job.id, lockedBy: workerId },
+      data: { status: 'done', finishedAt: new Date(), lockedBy: null, lockedUntil: null, lastError: null },
+    });
+    logger.info({ jobId: String(job.id), kind: job.kind, attempt: job.attempts, ms: Date.now() - started }, 'job done');
+    return true;
+  } catch (error) {
+    const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+    const giveUp = job.attempts >= job.max_attempts;
+    await deps.db.job.updateMany({
+      where: { id: job.id, lockedBy: workerId },
+      data: giveUp
+        ? { status: 'failed', finishedAt: new Date(), lockedBy: null, lockedUntil: null, lastError: message }
+        : {
+            status: 'queued',
+            runAt: new Date(Date.now() + backoffSeconds(job.attempts) * 1000),
+            lockedBy: null,
+            lockedUntil: null,
+            lastError: message,
+          },
+    });
+    (giveUp ? logger.error : logger.warn).call(
+      logger,
+      { jobId: String(job.id), kind: job.kind, attempt: job.attempts, err: message },
+      giveUp ? 'job failed for good' : 'job failed; will retry',
+    );
+    return false;
+  }
+}
+
+const SILENT_LOGGER: TJobLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/**
+ * Runs the queued job with this `uniqueKey` right away, in the request that queued it (after its
+ * transaction committed), so its effect (a mail) is not held until the next poll. The job is claimed
+ * like any other (`FOR UPDATE SKIP LOCKED`, attempts counted), so it still runs exactly once: when a
+ * worker has it already, nothing happens here; when it fails, it stays queued and a worker retries it
+ * with back-off. Resolves true when it ran and succeeded now.
+ */
+export async function runJobNow(
+  deps: TAppDeps,
+  input: { uniqueKey: string; handlers: Record<string, TJobHandler>; lockMs?: number },
+): Promise<boolean> {
+  const workerId = `now:${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`.slice(-80);
+  const lockMs = input.lockMs ?? 5 * 60_000;
+  const claimed = await deps.db.$transaction(async (tx) => {
+    const rows = await tx.$queryRaw<TClaimed[]>`
+      SELECT id, kind, payload, attempts, max_attempts FROM jobs
+      WHERE unique_key = ${input.uniqueKey} AND status = 'queued'
+      FOR UPDATE SKIP LOCKED`;
+    const row = rows[0];
+    if (!row) return null;
+    await tx.job.updateMany({
+      where: { id: row.id },
+      data: {
+        status: 'running',
+        lockedBy: workerId,
+        lockedUntil: new Date(Date.now() + lockMs),
+        attempts: { increment: 1 },
+      },
+    });
+    return { ...row, attempts: Number(row.attempts) + 1 };
+  });
+  if (!claimed) return false;
+  return runClaimedJob(
+    {
+      deps,
+      handlers: input.handlers,
+      logger: deps.log ? { info: () => undefined, ...deps.log } : SILENT_LOGGER,
+      workerId,
+    },
+    claimed,
+  );
+}
+
 export interface TJobRunner {
   /** Claims and runs what is due now; resolves with how many jobs ran. */
   runDue(): Promise<number>;
@@ -125,42 +211,9 @@ export function createJobRunner(options: {
   let running: Promise<number> | null = null;
   let stopped = false;
 
-  async function runOne(job: TClaimed): Promise<void> {
-    const handler = handlers[job.kind];
-    const started = Date.now();
-    try {
-      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-      await handler(deps, JSON.parse(job.payload) as unknown, { id: job.id, attempts: job.attempts });
-      await deps.db.job.updateMany({
-        where: { id: job.id, lockedBy: workerId },
-        data: { status: 'done', finishedAt: new Date(), lockedBy: null, lockedUntil: null, lastError: null },
-      });
-      logger.info(
-        { jobId: String(job.id), kind: job.kind, attempt: job.attempts, ms: Date.now() - started },
-        'job done',
-      );
-    } catch (error) {
-      const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
-      const giveUp = job.attempts >= job.max_attempts;
-      await deps.db.job.updateMany({
-        where: { id: job.id, lockedBy: workerId },
-        data: giveUp
-          ? { status: 'failed', finishedAt: new Date(), lockedBy: null, lockedUntil: null, lastError: message }
-          : {
-              status: 'queued',
-              runAt: new Date(Date.now() + backoffSeconds(job.attempts) * 1000),
-              lockedBy: null,
-              lockedUntil: null,
-              lastError: message,
-            },
-      });
-      (giveUp ? logger.error : logger.warn).call(
-        logger,
-        { jobId: String(job.id), kind: job.kind, attempt: job.attempts, err: message },
-        giveUp ? 'job failed for good' : 'job failed; will retry',
-      );
-    }
-  }
+  const runOne = async (job: TClaimed): Promise<void> => {
+    await runClaimedJob({ deps, handlers, logger, workerId }, job);
+  };
 
   async function runDue(): Promise<number> {
     if (options.schedule) await options.schedule(deps.db, new Date());

@@ -32,6 +32,7 @@ import {
 import { GIFT_RECEIVED_MAIL_JOB, sendGiftReceivedMail } from '../services/wish-lists/received';
 import { sendWishListRequestMail, WISH_LIST_REQUEST_MAIL_JOB } from '../services/wish-lists/request';
 import { deleteExpiredIdempotencyKeys, IDEMPOTENCY_CLEANUP_JOB } from '../idempotency/idempotency';
+import { CONFIRMATION_MAIL_JOB, sendConfirmationMailJob } from '../services/accounts/send-confirmation-email';
 import { enqueueJob, type TJobHandler } from './queue';
 
 export const JOB_HANDLERS: Record<string, TJobHandler> = {
@@ -43,6 +44,7 @@ export const JOB_HANDLERS: Record<string, TJobHandler> = {
     sendWishListRequestMail(deps, payload as Parameters<typeof sendWishListRequestMail>[1]),
   [GIFT_RECEIVED_MAIL_JOB]: (deps, payload) =>
     sendGiftReceivedMail(deps, payload as Parameters<typeof sendGiftReceivedMail>[1]),
+  [CONFIRMATION_MAIL_JOB]: sendConfirmationMailJob,
   [INVITE_MAIL_JOB]: (deps, payload) => sendInviteMail(deps, payload as Parameters<typeof sendInviteMail>[1]),
   [DRAWN_MAIL_JOB]: (deps, payload) => sendDrawnMail(deps, payload as Parameters<typeof sendDrawnMail>[1]),
   [MESSAGE_MAIL_JOB]: (deps, payload) => sendMessageMail(deps, payload as Parameters<typeof sendMessageMail>[1]),

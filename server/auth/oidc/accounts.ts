@@ -6,9 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { IDToken, UserInfoResponse } from 'openid-client';
+import { canonicalEmail, sameEmail } from '../../contracts/email-identity';
 import { normalizeEmail } from '../../contracts/validation';
 import type { TAppDeps } from '../../deps';
-import { isUniqueViolationOn } from '../../services/accounts/registered-email';
+import { emailColumns, isUniqueViolationOn } from '../../services/accounts/registered-email';
 import { refreshCookieName } from '../cookies';
 import { familyOfToken, hashToken } from '../sessions';
 import { verifyPendingLink } from './signed-tokens';
@@ -49,7 +50,10 @@ function isTrue(value: unknown): boolean {
 export function profileFromClaims(idToken: TClaims, userInfo: UserInfoResponse | null = null): TSocialProfile {
   const emailSource: { readonly [claim: string]: unknown } = text(idToken.email) || !userInfo ? idToken : userInfo;
   const rawEmail = text(emailSource.email) ? normalizeEmail(text(emailSource.email) as string) : null;
-  const email = rawEmail && EMAIL_PATTERN.test(rawEmail) && rawEmail.length <= IDENTITY_EMAIL_MAX ? rawEmail : null;
+  const email =
+    rawEmail && EMAIL_PATTERN.test(rawEmail) && rawEmail.length <= IDENTITY_EMAIL_MAX && canonicalEmail(rawEmail)
+      ? rawEmail
+      : null;
   const pick = (claim: string): string | null =>
     text(idToken[claim]) ?? (userInfo ? text((userInfo as { readonly [claim: string]: unknown })[claim]) : null);
   return {
@@ -169,9 +173,10 @@ export async function findRegisteredMemberByEmail(
   deps: Pick<TAppDeps, 'db'>,
   email: string,
 ): Promise<{ id: string; hasPassword: boolean } | null> {
-  if (email.length > USER_EMAIL_MAX) return null;
+  const canonical = canonicalEmail(email);
+  if (email.length > USER_EMAIL_MAX || !canonical) return null;
   const member = await deps.db.user.findUnique({
-    where: { registeredEmail: email },
+    where: { registeredEmail: canonical },
     select: { id: true, credential: { select: { userId: true } } },
   });
   return member ? { id: member.id, hasPassword: Boolean(member.credential) } : null;
@@ -216,14 +221,19 @@ export async function createSocialMember(
   const userId = randomUUID();
   const names = namesFromProfile(profile);
   const userEmail =
-    profile.email && profile.emailVerified && profile.email.length <= USER_EMAIL_MAX ? profile.email : null;
+    profile.email &&
+    profile.emailVerified &&
+    profile.email.length <= USER_EMAIL_MAX &&
+    canonicalEmail(profile.email) !== null
+      ? profile.email
+      : null;
   try {
     await deps.db.$transaction([
       deps.db.user.create({
         data: {
           id: userId,
-          email: userEmail,
-          registeredEmail: userEmail,
+          ...emailColumns(userEmail),
+          registeredEmail: userEmail ? canonicalEmail(userEmail) : null,
           name: names.name,
           firstName: names.firstName,
           lastName: names.lastName,
@@ -259,7 +269,7 @@ export async function redeemPendingLink(
   const pending = verifyPendingLink(deps.config, input.link);
   if (!pending || !deps.config.oidcProviders.some((provider) => provider.id === pending.provider)) return 'ignored';
   const user = await deps.db.user.findUnique({ where: { id: input.userId }, select: { email: true, deletedAt: true } });
-  if (!user || user.deletedAt || normalizeEmail(user.email ?? '') !== pending.email) return 'ignored';
+  if (!user || user.deletedAt || !sameEmail(user.email, pending.email)) return 'ignored';
   return linkIdentity(deps, {
     userId: input.userId,
     provider: pending.provider,

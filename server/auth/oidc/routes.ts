@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
 import type { TOidcProviderConfig } from '../../config';
 import { safeReturnUrl } from '../../contracts/return-url';
-import { normalizeEmail } from '../../contracts/validation';
+import { sameEmail } from '../../contracts/email-identity';
 import type { TAppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { isHttps, oidcCookieName } from '../cookies';
@@ -203,9 +203,7 @@ async function handleCallback(
     case 'sign-in': {
       // A provider-verified address that is this account's own proves it for this sign-in.
       const member = await deps.db.user.findUnique({ where: { id: resolution.userId }, select: { email: true } });
-      const emailProven = Boolean(
-        profile.emailVerified && profile.email && member?.email && normalizeEmail(member.email) === profile.email,
-      );
+      const emailProven = Boolean(profile.emailVerified && profile.email && sameEmail(member?.email, profile.email));
       await signInAnswer(deps, request, reply, resolution.userId, { identityProvider: provider.id, emailProven });
       return reply.redirect(returnUrl, 302);
     }

@@ -12,7 +12,14 @@ import { accountSubject, throttledPasswordCheck } from '../../auth/password-thro
 import { forgetFamilies, revokeFamiliesWhere } from '../../auth/revocation';
 import { changeEmailCodeMail, emailChangedNoticeMail } from '../../mail/templates';
 import { assertNotChildAccount } from '../people/access';
-import { claimingEmail, emailTakenError, findRegisteredAccount } from './registered-email';
+import { sameEmail } from '../../contracts/email-identity';
+import {
+  claimingEmail,
+  emailColumns,
+  emailTakenError,
+  findRegisteredAccount,
+  requireCanonicalEmail,
+} from './registered-email';
 import { CONFIRM_CODE_TTL_MINUTES, assertCodeAccepted, consumeCode, createEmailToken } from './email-tokens';
 
 export const ZChangePasswordInput = z.object({ currentPassword: z.string().max(128), newPassword: ZPassword });
@@ -77,7 +84,7 @@ export async function requestEmailChange(
   input: { userId: string; newEmail: string; password: string; ip: string },
 ): Promise<void> {
   const user = await assertPassword(deps, { userId: input.userId, password: input.password, ip: input.ip });
-  if (user.email === input.newEmail)
+  if (sameEmail(user.email, input.newEmail))
     throw new AppError('VALIDATION', { fieldErrors: { newEmail: 'That is already your e-mail' } });
   if (await findRegisteredAccount(deps.db, input.newEmail)) throw emailTakenError('newEmail', EMAIL_IN_USE);
   const code = await createEmailToken(deps.db, {
@@ -112,7 +119,11 @@ export async function confirmEmailChange(
       deps.db.$transaction([
         deps.db.user.update({
           where: { id: user.id },
-          data: { email: result.email, registeredEmail: result.email, emailConfirmedAt: new Date() },
+          data: {
+            ...emailColumns(result.email),
+            registeredEmail: requireCanonicalEmail(result.email, 'newEmail'),
+            emailConfirmedAt: new Date(),
+          },
         }),
         deps.db.auditLog.create({
           data: {

@@ -1,3 +1,4 @@
+import { canonicalEmail } from '../../contracts/email-identity';
 import type { TAppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { revokeAllFamilies } from '../../auth/sessions';
@@ -10,16 +11,21 @@ import { assertCodeAccepted, consumeCode, consumeLinkToken } from './email-token
  * nothing). Each floater is absorbed into the account in one transaction and its sign-ins end.
  */
 async function markConfirmed(deps: TAppDeps, userId: string, email: string): Promise<{ claimedFloaterIds: string[] }> {
+  // The code or link was made for the address the account still has (compared on its identity).
+  const canonical = canonicalEmail(email);
+  if (!canonical) return { claimedFloaterIds: [] };
   const confirmed = await deps.db.user.updateMany({
-    where: { id: userId, email, deletedAt: null },
+    where: { id: userId, emailCanonical: canonical, deletedAt: null },
     data: { emailConfirmedAt: new Date() },
   });
   if (confirmed.count === 0) return { claimedFloaterIds: [] };
   const account = await deps.db.user.findUnique({ where: { id: userId }, select: { registeredEmail: true } });
   if (!account?.registeredEmail) return { claimedFloaterIds: [] };
+  // Floaters invited at exactly this address (its canonical form, byte for byte: a look-alike
+  // domain such as gmáil.com for gmail.com is another address and claims nothing).
   const floaters = await deps.db.user.findMany({
     where: {
-      email: account.registeredEmail,
+      emailCanonical: account.registeredEmail,
       id: { not: userId },
       deletedAt: null,
       registeredEmail: null,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { canonicalEmail } from '../../contracts/email-identity';
 import { VALIDATION_MESSAGES } from '../../contracts/messages';
 import { ZEmail } from '../../contracts/validation';
 import type { TAppDeps } from '../../deps';
@@ -22,11 +23,14 @@ export async function logIn(
   input: z.output<typeof ZLogInInput>,
   ip: string,
 ): Promise<{ userId: string }> {
-  // The registered account holding the address, compared by the column's collation.
-  const user = await deps.db.user.findUnique({
-    where: { registeredEmail: input.email },
-    select: { id: true, credential: { select: { passwordHash: true } } },
-  });
+  // The registered account holding the address, compared on its canonical form (email-identity.ts).
+  const canonical = canonicalEmail(input.email);
+  const user = canonical
+    ? await deps.db.user.findUnique({
+        where: { registeredEmail: canonical },
+        select: { id: true, credential: { select: { passwordHash: true } } },
+      })
+    : null;
   const ok = await throttledPasswordCheck(deps, {
     subject: user ? accountSubject(user.id) : unknownEmailSubject(input.email),
     ip,

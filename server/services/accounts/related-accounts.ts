@@ -23,8 +23,9 @@ export async function listRelatedAccounts(
   { userId, page = { limit: DEFAULT_PAGE_LIMIT, offset: 0 } }: { userId: string; page?: TPagingQuery },
 ): Promise<TPage<TRelatedAccount>> {
   const user = await deps.db.user.findUnique({ where: { id: userId } });
-  if (!user?.email) return { items: [], paging: pagingFor(page, 0, 0) };
-  const where = { email: user.email, id: { not: userId }, deletedAt: null };
+  if (!user?.emailCanonical) return { items: [], paging: pagingFor(page, 0, 0) };
+  // The same address exactly (canonical form): a look-alike domain's accounts are not related.
+  const where = { emailCanonical: user.emailCanonical, id: { not: userId }, deletedAt: null };
   const [total, related] = await Promise.all([
     deps.db.user.count({ where }),
     deps.db.user.findMany({
@@ -104,8 +105,8 @@ export async function mergeAccounts(
     deps.db.user.findUnique({ where: { id: input.otherUserId }, include: { credential: true } }),
   ]);
   const related =
-    user && !user.deletedAt && other && !other.deletedAt && user.email && other.email
-      ? await deps.db.user.count({ where: { id: other.id, email: user.email } })
+    user && !user.deletedAt && other && !other.deletedAt && user.emailCanonical
+      ? await deps.db.user.count({ where: { id: other.id, emailCanonical: user.emailCanonical } })
       : 0;
   if (!user || !other || related === 0) throw new AppError('NOT_FOUND', { message: 'No related account with that id' });
   const credential = other.credential;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { canonicalEmail } from '../../contracts/email-identity';
 import { ZEmail, ZPassword } from '../../contracts/validation';
 import type { TAppDeps } from '../../deps';
 import { AppError } from '../../errors';
@@ -12,7 +13,12 @@ export const ZResetPasswordInput = z.object({ token: z.string().min(10).max(200)
 
 /** Mails a single-use reset link when the e-mail has a password log-in; answers the same either way. */
 export async function requestPasswordReset(deps: TAppDeps, { email }: { email: string }): Promise<void> {
-  const user = await deps.db.user.findFirst({ where: { email, deletedAt: null, credential: { isNot: null } } });
+  const canonical = canonicalEmail(email);
+  if (!canonical) return;
+  const user = await deps.db.user.findFirst({
+    where: { emailCanonical: canonical, deletedAt: null, credential: { isNot: null } },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+  });
   if (!user?.email) return;
   const token = await createEmailToken(deps.db, {
     userId: user.id,
@@ -47,7 +53,7 @@ export async function resetPassword(
     }),
     // The link proved the mailbox: the e-mail is confirmed.
     deps.db.user.updateMany({
-      where: { id: claimed.userId, email: claimed.email, emailConfirmedAt: null },
+      where: { id: claimed.userId, emailCanonical: canonicalEmail(claimed.email) ?? '', emailConfirmedAt: null },
       data: { emailConfirmedAt: new Date() },
     }),
   ]);

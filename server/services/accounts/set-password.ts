@@ -4,6 +4,7 @@ import type { TAppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { hashPassword } from '../../auth/passwords';
 import { assertNotChildAccount } from '../people/access';
+import { canonicalEmail } from '../../contracts/email-identity';
 import { findRegisteredAccount, isUniqueViolationOn } from './registered-email';
 
 export const ZSetPasswordInput = z.object({ password: ZPassword, name: ZName.optional() });
@@ -30,7 +31,7 @@ export async function registerFloater(
       data: {
         credential: { create: { passwordHash } },
         // Registered from now on: the address is claimed on the unique index (a lost race is a 409).
-        registeredEmail: user.email,
+        registeredEmail: user.email ? canonicalEmail(user.email) : null,
         // The invitation reached this mailbox, so the e-mail is confirmed.
         emailConfirmedAt: user.email ? new Date() : null,
         ...(input.name ? { name: input.name, firstName: input.name.split(/\s+/)[0] ?? input.name } : {}),

@@ -90,6 +90,7 @@ export async function getUserDetail(
     select: {
       ...ADMIN_USER_SELECT,
       emailConfirmedAt: true,
+      emailCanonical: true,
       _count: {
         select: {
           wishLists: true,
@@ -106,9 +107,9 @@ export async function getUserDetail(
   const [wishes, groups, related, sessions] = await Promise.all([
     db.wish.count({ where: { wishList: { ownerId: row.id } } }),
     db.groupMember.count({ where: { userId: row.id, status: 'active' } }),
-    row.email
+    row.emailCanonical
       ? db.user.findMany({
-          where: { email: row.email, id: { not: row.id }, deletedAt: null },
+          where: { emailCanonical: row.emailCanonical, id: { not: row.id }, deletedAt: null },
           select: ADMIN_USER_SELECT,
           orderBy: { createdAt: 'asc' },
           take: 20,

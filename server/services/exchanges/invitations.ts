@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { floaterLinkUrl } from '../../auth/floater-links';
 import type { TVerifiedIdentity } from '../../auth/tokens';
 import { exchangeTheme, parseInviteLines, ZInvitee, type TInviteResult } from '../../contracts/exchanges';
-import { normalizeEmail } from '../../contracts/validation';
+import { canonicalEmail } from '../../contracts/email-identity';
 import { displayName } from '../../contracts/identity';
 import type { TDb } from '../../db/client';
 import type { TAppDeps } from '../../deps';
@@ -33,41 +33,6 @@ export const TX_OPTIONS = { maxWait: 30_000, timeout: 60_000 } as const;
 type TTx = Parameters<Parameters<TDb['$transaction']>[0]>[0];
 type TRawRow = { row: number; name: string | null | undefined; email: string };
 
-/** The account an e-mail belongs to: the registered member, else a floater (made when missing). */
-async function personFor(tx: TTx, email: string, name: string | null): Promise<string> {
-  const registered = await tx.user.findFirst({
-    where: { registeredEmail: email, deletedAt: null },
-    select: { id: true },
-  });
-  if (registered) return registered.id;
-  const floater = await tx.user.findFirst({
-    where: {
-      email,
-      registeredEmail: null,
-      deletedAt: null,
-      credential: { is: null },
-      externalIdentities: { none: {} },
-    },
-    orderBy: { createdAt: 'asc' },
-    select: { id: true },
-  });
-  if (floater) return floater.id;
-  const id = randomUUID();
-  const [first, ...rest] = (name ?? '').split(/\s+/).filter(Boolean);
-  await tx.user.create({
-    data: {
-      id,
-      email,
-      name: (name ?? email.split('@')[0] ?? email).slice(0, 100),
-      firstName: first?.slice(0, 50) ?? null,
-      lastName: rest.join(' ').slice(0, 50) || null,
-      // Every account, a floater too, has its settings row (and e-mail settings guid) from the start.
-      settings: { create: { emailGuid: randomUUID() } },
-    },
-  });
-  return id;
-}
-
 function statusResult(status: string): Pick<TInviteResult, 'status' | 'message'> {
   if (status === 'invited') return { status: 'already-invited', message: 'Already invited' };
   return { status: 'already-joined', message: status === 'declined' ? 'Already answered: declined' : 'Already in' };
@@ -83,49 +48,46 @@ export async function lockExchange(tx: TTx, exchangeId: string): Promise<string>
 }
 
 /**
- * The accounts of many addresses at once (a few queries per thousand): registered members, then
- * floaters, then new floaters for the rest. An address the database matched only through its
- * collation (an accent or width variant) is looked up on its own, so the database decides.
+ * The accounts of many addresses at once (a few queries per thousand), keyed by canonical address
+ * (email-identity.ts): registered members, then floaters, then new floaters for the rest. Addresses
+ * are compared byte for byte on their canonical form, so `x@bücher.de` and `x@xn--bcher-kva.de` are
+ * one person while a look-alike domain (`x@gmáil.com` for `x@gmail.com`) is somebody else.
  */
 async function peopleFor(tx: TTx, wanted: { email: string; name: string | null }[]): Promise<Map<string, string>> {
+  const byCanonical = new Map<string, { email: string; name: string | null }>();
+  for (const row of wanted) {
+    const canonical = canonicalEmail(row.email);
+    if (canonical && !byCanonical.has(canonical)) byCanonical.set(canonical, row);
+  }
   const found = new Map<string, string>();
-  for (const part of chunks(wanted.map((row) => row.email))) {
-    const asked = new Set(part);
-    let collationOnly = false;
-    const keep = (address: string | null, id: string) => {
-      const key = normalizeEmail(address ?? '');
-      if (!asked.has(key)) collationOnly = true;
-      else if (!found.has(key)) found.set(key, id);
-    };
+  for (const part of chunks([...byCanonical.keys()])) {
     const registered = await tx.user.findMany({
       where: { registeredEmail: { in: part }, deletedAt: null },
       select: { id: true, registeredEmail: true },
     });
-    for (const user of registered) keep(user.registeredEmail, user.id);
+    for (const user of registered) if (user.registeredEmail) found.set(user.registeredEmail, user.id);
     const floaters = await tx.user.findMany({
       where: {
-        email: { in: part.filter((email) => !found.has(email)) },
+        emailCanonical: { in: part.filter((canonical) => !found.has(canonical)) },
         registeredEmail: null,
         deletedAt: null,
         credential: { is: null },
         externalIdentities: { none: {} },
       },
-      orderBy: { createdAt: 'asc' },
-      select: { id: true, email: true },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      select: { id: true, emailCanonical: true },
     });
-    for (const user of floaters) keep(user.email, user.id);
-    // Some rows matched by collation only: let the database decide those one by one.
-    if (collationOnly)
-      for (const email of part.filter((address) => !found.has(address)))
-        found.set(email, await personFor(tx, email, wanted.find((row) => row.email === email)?.name ?? null));
+    for (const user of floaters)
+      if (user.emailCanonical && !found.has(user.emailCanonical)) found.set(user.emailCanonical, user.id);
   }
-  const fresh = wanted
-    .filter((row) => !found.has(row.email))
-    .map((row) => {
+  const fresh = [...byCanonical]
+    .filter(([canonical]) => !found.has(canonical))
+    .map(([canonical, row]) => {
       const [first, ...rest] = (row.name ?? '').split(/\s+/).filter(Boolean);
       return {
         id: randomUUID(),
         email: row.email,
+        canonical,
         name: (row.name ?? row.email.split('@')[0] ?? row.email).slice(0, 100),
         firstName: first?.slice(0, 50) ?? null,
         lastName: rest.join(' ').slice(0, 50) || null,
@@ -135,8 +97,8 @@ async function peopleFor(tx: TTx, wanted: { email: string; name: string | null }
   await insertRows(
     tx,
     'users',
-    ['id', 'email', 'name', 'first_name', 'last_name', 'created_at', 'updated_at'],
-    fresh.map((user) => [user.id, user.email, user.name, user.firstName, user.lastName, now, now]),
+    ['id', 'email', 'email_canonical', 'name', 'first_name', 'last_name', 'created_at', 'updated_at'],
+    fresh.map((user) => [user.id, user.email, user.canonical, user.name, user.firstName, user.lastName, now, now]),
   );
   // Every account, a floater too, has its settings row (defaults, a fresh e-mail settings guid).
   await insertRows(
@@ -145,7 +107,7 @@ async function peopleFor(tx: TTx, wanted: { email: string; name: string | null }
     ['user_id', 'email_guid', 'updated_at'],
     fresh.map((user) => [user.id, randomUUID(), now]),
   );
-  for (const user of fresh) found.set(user.email, user.id);
+  for (const user of fresh) found.set(user.canonical, user.id);
   return found;
 }
 
@@ -176,11 +138,13 @@ export async function addInvitees(
       continue;
     }
     const { email } = parsed.data;
-    if (seen.has(email)) {
+    // One person per address: variants of one address (case, NFD, IDN) are listed once.
+    const identity = canonicalEmail(email) ?? email;
+    if (seen.has(identity)) {
       results.push({ row: raw.row, name, email, status: 'duplicate', message: 'Listed more than once', userId: null });
       continue;
     }
-    seen.add(email);
+    seen.add(identity);
     const result: TInviteResult = { row: raw.row, name, email, status: 'invited', message: 'Invited', userId: null };
     results.push(result);
     valid.push({ result, name: parsed.data.name ?? null });
@@ -189,7 +153,7 @@ export async function addInvitees(
     tx,
     valid.map(({ result, name }) => ({ email: result.email, name })),
   );
-  for (const { result } of valid) result.userId = accounts.get(result.email) ?? null;
+  for (const { result } of valid) result.userId = accounts.get(canonicalEmail(result.email) ?? '') ?? null;
   const ids = valid.map(({ result }) => result.userId!);
   const existing = new Map<string, { status: string; mailed: boolean }>();
   for (const part of chunks(ids)) {

@@ -8,6 +8,7 @@ import type { TVerifiedIdentity } from '../../auth/tokens';
 import { pagingFor, type TPagingQuery } from '../../contracts/paging';
 import type { TPersonSummary } from '../../contracts/people';
 import type { TGroupInviteRow, TGroupMember, TGroupMemberStatus, TGroupRole } from '../../contracts/social';
+import { canonicalEmail } from '../../contracts/email-identity';
 import { normalizeEmail, ZEmail } from '../../contracts/validation';
 import type { TDb } from '../../db/client';
 import { Prisma } from '../../generated/prisma/client';
@@ -327,9 +328,16 @@ export async function inviteEmails(
       continue;
     }
     const email = normalizeEmail(parsed.data);
-    if (seen.has(email)) continue;
-    seen.add(email);
-    const user = await db.user.findUnique({ where: { registeredEmail: email }, select: { id: true } });
+    // The address's identity (email-identity.ts): variants of one address are one invitation, and
+    // only the registered holder of exactly this address is invited as a member (never a look-alike).
+    const canonical = canonicalEmail(email);
+    if (!canonical) {
+      rows.push(row(raw, 'invalid'));
+      continue;
+    }
+    if (seen.has(canonical)) continue;
+    seen.add(canonical);
+    const user = await db.user.findUnique({ where: { registeredEmail: canonical }, select: { id: true } });
     if (user) {
       memberIds.push({ key: email, userId: user.id });
       continue;
@@ -338,12 +346,12 @@ export async function inviteEmails(
     const created = await db.$transaction(async (tx) => {
       const inserted = await tx.$executeRaw`
         INSERT IGNORE INTO group_invitations (id, group_id, email, token, invited_by_id)
-        VALUES (${randomUUID()}, ${group.id}, ${email}, ${token}, ${viewer.userId})`;
+        VALUES (${randomUUID()}, ${group.id}, ${canonical}, ${token}, ${viewer.userId})`;
       if (inserted === 0) return false;
       await enqueueJob(tx, {
         kind: GROUP_INVITE_MAIL_JOB,
-        payload: { groupId: group.id, email, token, invitedById: viewer.userId },
-        uniqueKey: `${GROUP_INVITE_MAIL_JOB}:${group.id}:${email}`,
+        payload: { groupId: group.id, email: canonical, token, invitedById: viewer.userId },
+        uniqueKey: `${GROUP_INVITE_MAIL_JOB}:${group.id}:${canonical}`,
       });
       return true;
     });

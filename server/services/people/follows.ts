@@ -3,6 +3,7 @@
  * suggestions, blocked, and search. Lists are paged (limit/offset) and never show people who
  * blocked the viewer or whom the viewer blocked.
  */
+import { canonicalEmail } from '../../contracts/email-identity';
 import type { TVerifiedIdentity } from '../../auth/tokens';
 import { pagingFor, type TPage, type TPagingQuery } from '../../contracts/paging';
 import type { TListedPerson } from '../../contracts/people';
@@ -266,7 +267,8 @@ export async function searchPeople(
     id: { notIn: [caller.userId, ...hidden] },
     parentAccounts: { none: {} },
     OR: [
-      { email: query.toLowerCase() },
+      // An address finds its owner only by exact identity (a look-alike domain is someone else).
+      { emailCanonical: canonicalEmail(query) ?? '\u0000' },
       { username: query },
       {
         AND: words.map((word) => ({

@@ -183,6 +183,7 @@ export async function deleteAccount(
           deletedAt: now,
           name: FORMER_MEMBER_NAME,
           email: null,
+          emailCanonical: null,
           registeredEmail: null,
           username: null,
           firstName: null,

@@ -61,8 +61,8 @@ export async function ownerSideOf(
   const rows = await db.$queryRaw<{ id: string }[]>`
     SELECT child_id AS id FROM parent_accounts WHERE parent_id IN (${me}) AND child_id IN (${owners})
     UNION
-    SELECT o.id FROM users o JOIN users p ON p.email = o.email
-    WHERE o.id IN (${owners}) AND p.id IN (${me}) AND o.email IS NOT NULL
+    SELECT o.id FROM users o JOIN users p ON p.email_canonical = o.email_canonical
+    WHERE o.id IN (${owners}) AND p.id IN (${me}) AND o.email_canonical IS NOT NULL
       AND o.deleted_at IS NULL AND p.deleted_at IS NULL`;
   for (const row of rows) side.add(row.id);
   return side;

@@ -199,6 +199,24 @@ describe('social sign-in with a real IdP', () => {
     expect(await db.externalIdentity.count({ where: { provider: env.idpId, subject: account.sub } })).toBe(1);
   });
 
+  it('a verified look-alike e-mail (gmáil.com for gmail.com) is another address: its own member, no link offered', async () => {
+    const local = `look${uniqueSuffix()}`;
+    const member = await createMember(db, { email: `${local}@gmail.com` });
+    const account = idpAccount({ email: `${local}@gmáil.com`, email_verified: true });
+    const browser = new TestBrowser();
+    const navigation = await socialSignIn(browser);
+    // Not sent to log in as the gmail.com member to link the identity to that account.
+    expect(navigation.url.pathname).not.toBe('/a/log-in/');
+    const owner = await identityOwner(account.sub);
+    expect(owner).toBeTruthy();
+    expect(owner).not.toBe(member.id);
+    expect((await refreshIdentity(browser))?.userId).toBe(owner);
+    const created = await db.user.findUniqueOrThrow({ where: { id: owner! } });
+    expect(created.emailCanonical).toBe(`${local}@xn--gmil-6na.com`);
+    expect(created.registeredEmail).toBe(`${local}@xn--gmil-6na.com`);
+    expect(await db.externalIdentity.count({ where: { userId: member.id } })).toBe(0);
+  });
+
   it('(c) a bad pending-link token is ignored: the password log-in works and nothing is linked', async () => {
     const member = await createMember(db);
     const browser = new TestBrowser();
