@@ -26,10 +26,8 @@ export default defineConfig({
   fullyParallel: false,
   // Two at a time, one per server: each project below runs its tests one after another.
   workers: 2,
-  // One retry in CI only: a browser starved of CPU on a shared 2-core runner once stalled a click
-  // for 25 s (the page never painted a frame). A test that fails twice still fails, and the report
-  // names every retried test as flaky, so flakiness stays visible instead of hidden.
-  retries: process.env.CI ? 1 : 0,
+  // No retries, in CI too: a test that fails once fails the run.
+  retries: 0,
   timeout: 30_000,
   forbidOnly: true,
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
