@@ -8,6 +8,13 @@ const baseURL = `http://127.0.0.1:${port}`;
 // product pages): the two never see each other's data, and the sweep's minutes overlap theirs.
 const sweepPort = port + 10;
 const sweepURL = `http://127.0.0.1:${sweepPort}`;
+// The browser tests that change demo data run one after another against one server; they are
+// split in two halves, each with a server and database of its own (port, and port + 20), so the
+// halves run side by side: a test waits on its page or server much of its time, and the other
+// half uses it. Files not named here go to the first half.
+const secondHalfPort = port + 20;
+const secondHalfURL = `http://127.0.0.1:${secondHalfPort}`;
+const SECOND_HALF = /ui\/(foundation|keyboard|people|runtime|shop|social|wish-lists|wish-lists-pages)\.spec\.ts$/;
 
 function server(onPort: number, url: string) {
   return {
@@ -24,8 +31,8 @@ function server(onPort: number, url: string) {
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  // Two at a time, one per server: each project below runs its tests one after another.
-  workers: 2,
+  // Three at a time, one per server: each project below runs its tests one after another.
+  workers: 3,
   // No retries, in CI too: a test that fails once fails the run.
   retries: 0,
   timeout: 30_000,
@@ -41,11 +48,17 @@ export default defineConfig({
     {
       name: 'ui',
       testMatch: /ui\/.*\.spec\.ts$/,
-      testIgnore: /ui\/accessibility\.spec\.ts$/,
+      testIgnore: [/ui\/accessibility\.spec\.ts$/, SECOND_HALF],
       // The demo data is shared by these tests: never two at once. (No project dependencies: a
       // dependent project waits for the whole phase before it, the sweep included.)
       workers: 1,
       use: { browserName: 'chromium', viewport: { width: 1280, height: 900 } },
+    },
+    {
+      name: 'ui-2',
+      testMatch: SECOND_HALF,
+      workers: 1,
+      use: { browserName: 'chromium', viewport: { width: 1280, height: 900 }, baseURL: secondHalfURL },
     },
     {
       name: 'a11y',
@@ -54,5 +67,5 @@ export default defineConfig({
       use: { browserName: 'chromium', viewport: { width: 1280, height: 900 }, baseURL: sweepURL },
     },
   ],
-  webServer: [server(port, baseURL), server(sweepPort, sweepURL)],
+  webServer: [server(port, baseURL), server(secondHalfPort, secondHalfURL), server(sweepPort, sweepURL)],
 });
