@@ -36,6 +36,10 @@ export default defineConfig({
   // No retries, in CI too: a test that fails once fails the run.
   retries: 0,
   timeout: 30_000,
+  // A state the page reaches is waited for up to 10 s (Playwright's default is 5): with the other
+  // core busy, a starved browser can take longer than 5 s to paint a screen it will paint. A
+  // passing wait ends as soon as the state is there, so this costs nothing when nothing is wrong.
+  expect: { timeout: 10_000 },
   forbidOnly: true,
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
