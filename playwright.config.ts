@@ -8,6 +8,13 @@ const baseURL = `http://127.0.0.1:${port}`;
 // product pages): the two never see each other's data, and the sweep's minutes overlap theirs.
 const sweepPort = port + 10;
 const sweepURL = `http://127.0.0.1:${sweepPort}`;
+// The browser tests that change demo data run one after another against one server; they are
+// split in two halves, each with a server and database of its own (port, and port + 20), so the
+// halves run side by side: a test waits on its page or server much of its time, and the other
+// half uses it. Files not named here go to the first half.
+const secondHalfPort = port + 20;
+const secondHalfURL = `http://127.0.0.1:${secondHalfPort}`;
+const SECOND_HALF = /ui\/(foundation|keyboard|people|runtime|shop|social|wish-lists|wish-lists-pages)\.spec\.ts$/;
 
 function server(onPort: number, url: string) {
   return {
@@ -24,13 +31,15 @@ function server(onPort: number, url: string) {
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  // Two at a time, one per server: each project below runs its tests one after another.
-  workers: 2,
-  // One retry in CI only: a browser starved of CPU on a shared 2-core runner once stalled a click
-  // for 25 s (the page never painted a frame). A test that fails twice still fails, and the report
-  // names every retried test as flaky, so flakiness stays visible instead of hidden.
-  retries: process.env.CI ? 1 : 0,
+  // Three at a time, one per server: each project below runs its tests one after another.
+  workers: 3,
+  // No retries, in CI too: a test that fails once fails the run.
+  retries: 0,
   timeout: 30_000,
+  // A state the page reaches is waited for up to 10 s (Playwright's default is 5): with the other
+  // core busy, a starved browser can take longer than 5 s to paint a screen it will paint. A
+  // passing wait ends as soon as the state is there, so this costs nothing when nothing is wrong.
+  expect: { timeout: 10_000 },
   forbidOnly: true,
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
@@ -43,11 +52,17 @@ export default defineConfig({
     {
       name: 'ui',
       testMatch: /ui\/.*\.spec\.ts$/,
-      testIgnore: /ui\/accessibility\.spec\.ts$/,
+      testIgnore: [/ui\/accessibility\.spec\.ts$/, SECOND_HALF],
       // The demo data is shared by these tests: never two at once. (No project dependencies: a
       // dependent project waits for the whole phase before it, the sweep included.)
       workers: 1,
       use: { browserName: 'chromium', viewport: { width: 1280, height: 900 } },
+    },
+    {
+      name: 'ui-2',
+      testMatch: SECOND_HALF,
+      workers: 1,
+      use: { browserName: 'chromium', viewport: { width: 1280, height: 900 }, baseURL: secondHalfURL },
     },
     {
       name: 'a11y',
@@ -56,5 +71,5 @@ export default defineConfig({
       use: { browserName: 'chromium', viewport: { width: 1280, height: 900 }, baseURL: sweepURL },
     },
   ],
-  webServer: [server(port, baseURL), server(sweepPort, sweepURL)],
+  webServer: [server(port, baseURL), server(secondHalfPort, secondHalfURL), server(sweepPort, sweepURL)],
 });

@@ -1,9 +1,14 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Two projects split by file suffix: `*.test.ts` are pure units, `*.integration.test.ts` talk to a
 // real MariaDB (one database per worker, created by tests/setup/integration-global.ts).
 export default defineConfig({
   test: {
+    // Vitest's default is one worker less than the cores: a single worker on a 2-core machine,
+    // where the other core mostly waits (the integration tests wait on MariaDB much of their time).
+    // Every worker has its own database, so two side by side never share data.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,

@@ -3,31 +3,80 @@
  * type-checks, lints, checks for import cycles, checks formatting, runs the unit and integration
  * tests (the database is found or started by the integration set-up), builds the renderer and checks
  * the size of its first load, installs Debian's Chromium when missing (as root), and
- * runs the Playwright api and ui projects. Ends with one line: "N passed, N failed".
+ * runs the Playwright api, ui and a11y projects. Ends with each step's time, the total, and one
+ * line: "N passed, N failed".
+ *
+ * The checks that use one core each (tsc, eslint, dpdm, prettier, the renderer build) run in two
+ * lanes beside each other: on a 2-core machine one lane alone leaves a core idle. Their output is
+ * kept and printed whole when the step ends, so lines of two steps never mix. The test runners use
+ * every core themselves and run one after the other.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from './lib/database-server';
-import { ensureRendererBuilt } from './lib/renderer-build';
+import {
+  isRendererBuildFresh,
+  RENDERER_BUILD_ARGS,
+  rendererSourceStamp,
+  writeRendererStamp,
+} from './lib/renderer-build';
 import { ensureChromium } from './lib/chromium';
 
 const REPORTS = path.join(PROJECT_ROOT, 'test-results');
 mkdirSync(REPORTS, { recursive: true });
 
 const bin = (name: string): string => path.join(PROJECT_ROOT, 'node_modules', '.bin', name);
-const results: { step: string; ok: boolean }[] = [];
+const results: { step: string; ok: boolean; seconds: number }[] = [];
+const startedAt = Date.now();
 let passed = 0;
 let failed = 0;
 
-function run(step: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
-  console.log(`\n▶ ${step}`);
+const seconds = (since: number): number => (Date.now() - since) / 1000;
+
+/**
+ * Runs one step. `buffered`: its output is kept and printed when it ends (for steps that run beside
+ * another); otherwise it goes straight to the terminal.
+ */
+function run(
+  step: string,
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; buffered?: boolean } = {},
+): Promise<boolean> {
+  if (!options.buffered) console.log(`\n▶ ${step}`);
   const started = Date.now();
-  const result = spawnSync(command, args, { cwd: PROJECT_ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
-  const ok = result.status === 0;
-  console.log(`${ok ? '✔' : '✘'} ${step} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  results.push({ step, ok });
-  return ok;
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: PROJECT_ROOT,
+      stdio: options.buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, ...options.env },
+    });
+    const output: Buffer[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+    const finish = (ok: boolean): void => {
+      const took = seconds(started);
+      if (options.buffered) {
+        console.log(`\n▶ ${step}`);
+        const text = Buffer.concat(output).toString('utf8').trimEnd();
+        if (text) console.log(text);
+      }
+      console.log(`${ok ? '✔' : '✘'} ${step} (${took.toFixed(1)} s)`);
+      results.push({ step, ok, seconds: took });
+      resolve(ok);
+    };
+    child.on('error', (error) => {
+      output.push(Buffer.from(String(error)));
+      finish(false);
+    });
+    child.on('close', (code) => finish(code === 0));
+  });
+}
+
+/** Runs steps one after another (a lane). */
+async function lane(steps: (() => Promise<unknown>)[]): Promise<void> {
+  for (const step of steps) await step();
 }
 
 function countVitest(file: string): void {
@@ -46,15 +95,41 @@ function countPlaywright(file: string): void {
   failed += report.stats.unexpected;
 }
 
-run('prisma client', process.execPath, ['scripts/prisma-generate.mjs']);
-run('typecheck', bin('tsc'), ['-p', 'tsconfig.json']);
-run('lint', bin('eslint'), ['.', '--max-warnings=0']);
-// No import cycle anywhere: features import href() from the route table, never the other way.
-run('import cycles (dpdm)', 'npm', ['run', '-s', 'cycles']);
-run('format', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
+let e2eReady = true;
+
+/** The renderer build (always in CI, else when its sources changed) and Chromium, which Playwright needs. */
+async function e2ePrerequisites(): Promise<void> {
+  if (process.env.CI === 'true' || !isRendererBuildFresh()) {
+    const stamp = rendererSourceStamp();
+    if (!(await run('renderer build', process.execPath, RENDERER_BUILD_ARGS, { buffered: true }))) {
+      e2eReady = false;
+      return;
+    }
+    writeRendererStamp(stamp);
+  }
+  try {
+    ensureChromium(console.log);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    results.push({ step: 'chromium', ok: false, seconds: 0 });
+    e2eReady = false;
+  }
+}
+
+await run('prisma client', process.execPath, ['scripts/prisma-generate.mjs']);
+
+await Promise.all([
+  lane([
+    () => run('typecheck', bin('tsc'), ['-p', 'tsconfig.json'], { buffered: true }),
+    // No import cycle anywhere: features import href() from the route table, never the other way.
+    () => run('import cycles (dpdm)', 'npm', ['run', '-s', 'cycles'], { buffered: true }),
+    () => run('format', bin('prettier'), ['--check', '--log-level', 'warn', '.'], { buffered: true }),
+  ]),
+  lane([() => run('lint', bin('eslint'), ['.', '--max-warnings=0'], { buffered: true }), e2ePrerequisites]),
+]);
 
 const vitestReport = path.join(REPORTS, 'vitest.json');
-run('unit and integration tests (vitest)', bin('vitest'), [
+await run('unit and integration tests (vitest)', bin('vitest'), [
   'run',
   '--reporter=default',
   '--reporter=json',
@@ -62,25 +137,21 @@ run('unit and integration tests (vitest)', bin('vitest'), [
 ]);
 countVitest(vitestReport);
 
-let e2eReady = true;
-try {
-  ensureRendererBuilt({ log: console.log, force: process.env.CI === 'true' });
-  ensureChromium(console.log);
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  results.push({ step: 'e2e prerequisites', ok: false });
-  e2eReady = false;
-}
 if (e2eReady) {
   // The first load's weight: prints the gzip sizes of / and /home/, fails above the hard limit.
-  run('bundle size', process.execPath, ['--import', 'tsx', 'scripts/check-bundle-size.ts']);
+  await run('bundle size', process.execPath, ['--import', 'tsx', 'scripts/check-bundle-size.ts']);
   const playwrightReport = path.join(REPORTS, 'playwright.json');
-  run('end-to-end tests (playwright)', bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport });
+  await run('end-to-end tests (playwright)', bin('playwright'), ['test'], {
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
+  });
   countPlaywright(playwrightReport);
 }
 
 console.log('\nSummary');
-for (const result of results) console.log(`  ${result.ok ? '✔' : '✘'} ${result.step}`);
+for (const result of results) {
+  console.log(`  ${result.ok ? '✔' : '✘'} ${result.step} (${result.seconds.toFixed(1)} s)`);
+}
+console.log(`  total ${(seconds(startedAt) / 60).toFixed(1)} min (${seconds(startedAt).toFixed(0)} s)`);
 const stepsFailed = results.filter((result) => !result.ok).length;
 if (stepsFailed && failed === 0) failed = stepsFailed; // a failed step without failed tests still fails the run
 console.log(`${passed} passed, ${failed} failed`);

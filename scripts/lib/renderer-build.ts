@@ -38,15 +38,24 @@ export function ensureRendererBuilt(options: { force?: boolean; log?: (line: str
   if (!options.force && isRendererBuildFresh()) return false;
   log('Building the renderer…');
   const stamp = rendererSourceStamp();
-  const result = spawnSync(
-    process.execPath,
-    [path.join(PROJECT_ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-    {
-      cwd: PROJECT_ROOT,
-      stdio: 'inherit',
-    },
-  );
+  const result = spawnSync(process.execPath, RENDERER_BUILD_ARGS, {
+    cwd: PROJECT_ROOT,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) throw new Error('The renderer build failed (see the output above)');
-  writeFileSync(STAMP, `${stamp}\n`);
+  writeRendererStamp(stamp);
   return true;
+}
+
+/** The node arguments of the build (`process.execPath` runs them), for callers that spawn it themselves. */
+export const RENDERER_BUILD_ARGS = [
+  path.join(PROJECT_ROOT, 'node_modules/vite/bin/vite.js'),
+  'build',
+  '--logLevel',
+  'warn',
+];
+
+/** Marks the build as made from the sources whose stamp (rendererSourceStamp(), taken before it) is given. */
+export function writeRendererStamp(stamp: string): void {
+  writeFileSync(STAMP, `${stamp}\n`);
 }

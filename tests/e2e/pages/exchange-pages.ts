@@ -11,6 +11,7 @@ import { ensureDatabaseServer } from '../../../scripts/lib/database-server';
 import { parseDatabaseUrl, withDatabase } from '../../../server/db/database-url';
 import { Shell } from './auth-pages';
 import { waitForMail } from './mailbox';
+import { e2eServerPort } from './server-port';
 
 export const PASSWORD = 'long-enough-password';
 
@@ -102,14 +103,14 @@ export async function recipientShown(page: Page): Promise<string> {
 }
 
 /**
- * The e2e server's database, found as tests/e2e/serve.ts finds it (`gifting_e2e_<E2E_PORT>` on
+ * The e2e server's database, found as tests/e2e/serve.ts finds it (`gifting_e2e_<its port>` on
  * the server of TEST_DATABASE_URL, DATABASE_URL, 127.0.0.1:3306 or the project's own MariaDB).
  */
 async function e2eDatabaseUrl(): Promise<string> {
   const server = await ensureDatabaseServer({
     env: { DATABASE_URL: process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL },
   });
-  return withDatabase(server.url, `gifting_e2e_${process.env.E2E_PORT ?? '3101'}`);
+  return withDatabase(server.url, `gifting_e2e_${e2eServerPort()}`);
 }
 
 /**

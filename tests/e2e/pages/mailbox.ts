@@ -5,11 +5,12 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
+import { e2eServerPort } from './server-port';
 
-export const MAIL_DIR = path.resolve(
-  import.meta.dirname,
-  `../../../test-results/e2e-mail-${process.env.E2E_PORT ?? '3101'}`,
-);
+/** The mail folder of the server the running test talks to (tests/e2e/serve.ts names it by its port). */
+export function mailDir(): string {
+  return path.resolve(import.meta.dirname, `../../../test-results/e2e-mail-${e2eServerPort()}`);
+}
 
 export interface TMail {
   to: string[];
@@ -20,15 +21,16 @@ export interface TMail {
 }
 
 async function readAll(): Promise<TMail[]> {
+  const dir = mailDir();
   let names: string[];
   try {
-    names = (await readdir(MAIL_DIR)).filter((name) => name.endsWith('.eml'));
+    names = (await readdir(dir)).filter((name) => name.endsWith('.eml'));
   } catch {
     return [];
   }
   const mails = await Promise.all(
     names.map(async (name) => {
-      const file = path.join(MAIL_DIR, name);
+      const file = path.join(dir, name);
       const [raw, info] = await Promise.all([readFile(file), stat(file)]);
       const parsed = await simpleParser(raw);
       const groups = Array.isArray(parsed.to) ? parsed.to : parsed.to ? [parsed.to] : [];

@@ -8,7 +8,7 @@
  * a child, on the child's profile with ?manage=<tab>) are listed beside the routes and swept as the
  * member.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO_LOGIN, DEMO_SUPPORT_LOGIN, seedId } from '../../../prisma/seed';
 import { DEMO_EXCHANGES } from '../../../prisma/seed-exchanges';
 import { DEMO_GROUPS } from '../../../prisma/seed-social';
@@ -87,43 +87,104 @@ function sweptFor(actor: TActor) {
   return swept.filter((entry) => !keptOut.includes(entry.guard) || representatives.has(entry.name));
 }
 
+/**
+ * One browser page per actor, kept for the actor's whole sweep (the worker's fixture; the actors'
+ * sweeps run one after another). Signing in (argon2 on the server), a fresh context and loading and
+ * compiling the bundle again for each of ~240 screens cost about three times the judging itself; the
+ * first screen loads the app, each next one is reached as the app's own links reach it (the router
+ * follows the history) and judged once the router has settled (`html[data-route-state=updated]`).
+ * A screen that changes who is signed in (log-out, switching identity) is followed by a fresh
+ * sign-in before the next one; a failed test ends the worker, so the next one starts a fresh page.
+ */
+const test = base.extend<{ actor: TActor; sweepPage: Page }, { actorPages: (actor: TActor) => Promise<Page> }>({
+  actor: ['visitor', { option: true }],
+  actorPages: [
+    async ({ browser }, use, workerInfo) => {
+      const { baseURL, viewport } = workerInfo.project.use;
+      let current = null as { actor: TActor; context: BrowserContext; page: Page } | null;
+      await use(async (actor) => {
+        if (current?.actor === actor) return current.page;
+        await current?.context.close();
+        const context = await browser.newContext({ baseURL, viewport });
+        if (actor !== 'visitor') await signIn(context.request, actor);
+        current = { actor, context, page: await context.newPage() };
+        return current.page;
+      });
+      await current?.context.close();
+    },
+    { scope: 'worker' },
+  ],
+  sweepPage: async ({ actorPages, actor }, use) => {
+    const page = await actorPages(actor);
+    if (actor !== 'visitor' && page.url() !== 'about:blank') {
+      const userId = await page.evaluate(() => {
+        const stored = window.localStorage.getItem('identity');
+        return stored ? ((JSON.parse(stored) as { identity?: { userId?: string } }).identity?.userId ?? null) : null;
+      });
+      if (userId !== SIGN_INS[actor].userId) {
+        await signIn(page.context().request, actor);
+        await page.goto('about:blank');
+      }
+    }
+    await use(page);
+  },
+});
+
+/** Signs the actor in (the refresh cookie lands in the context) with the terms accepted. */
+async function signIn(request: APIRequestContext, actor: Exclude<TActor, 'visitor'>): Promise<void> {
+  const token = await logIn(request, SIGN_INS[actor].login);
+  // The signed-in actor accepts the terms (the terms dialog has its own tests), so each page below
+  // is judged as it is, not behind the dialog.
+  const accepted = await request.post(`/v1/users/${SIGN_INS[actor].userId}/terms-of-service`, {
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    data: {},
+  });
+  expect(accepted.status()).toBe(204);
+}
+
+/** Opens an address: a full load for the first screen, then as the app's own links do. */
+async function open(page: Page, address: string): Promise<void> {
+  // Outside the app (first screen, or a page the server renders): a full load.
+  const inApp = await page.evaluate(() => document.documentElement.dataset.routeState !== undefined);
+  if (!inApp) {
+    await page.goto(address);
+    return;
+  }
+  await page.evaluate((to) => {
+    document.documentElement.dataset.routeState = 'sweep';
+    // A new history entry as react-router writes one (its key tells the app a navigation ended).
+    const previous = (window.history.state ?? {}) as { idx?: number };
+    const state = { usr: null, key: Math.random().toString(36).slice(2, 10), idx: (previous.idx ?? 0) + 1 };
+    window.history.pushState(state, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state }));
+  }, address);
+  await expect(page.locator('html')).toHaveAttribute('data-route-state', 'updated');
+  await expect(page.locator('html')).toHaveAttribute('data-routing', 'false');
+}
+
 for (const actor of ['visitor', 'member', 'support'] as const) {
   test.describe(`accessibility as a ${actor}`, () => {
-    test.beforeAll(async ({ request }) => {
-      if (actor === 'visitor') return;
-      // The signed-in actor accepts the terms once (the terms dialog has its own tests), so each
-      // page below is judged as it is, not behind the dialog.
-      const token = await logIn(request, SIGN_INS[actor].login);
-      const accepted = await request.post(`/v1/users/${SIGN_INS[actor].userId}/terms-of-service`, {
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        data: {},
-      });
-      expect(accepted.status()).toBe(204);
-    });
-
-    test.beforeEach(async ({ page }) => {
-      if (actor !== 'visitor') await logIn(page.request, SIGN_INS[actor].login);
-    });
+    test.use({ actor });
 
     for (const route of sweptFor(actor)) {
-      test(`${route.path} (${route.name})`, async ({ page }) => {
-        await page.goto(addressOf(route.path));
+      test(`${route.path} (${route.name})`, async ({ sweepPage: page }) => {
+        await open(page, addressOf(route.path));
         await expectAccessible(page, `${route.path} as a ${actor}`);
       });
     }
 
     if (actor === 'member') {
       for (const screen of MEMBER_ONLY_SCREENS) {
-        test(`${screen.address} (${screen.label})`, async ({ page }) => {
-          await page.goto(screen.address);
+        test(`${screen.address} (${screen.label})`, async ({ sweepPage: page }) => {
+          await open(page, screen.address);
           await expect(page.getByTestId(screen.testId)).toBeVisible();
           await expectAccessible(page, `${screen.address} as a ${actor}`);
         });
       }
     }
 
-    test('the not-found page', async ({ page }) => {
-      await page.goto('/no/such/page/');
+    test('the not-found page', async ({ sweepPage: page }) => {
+      await open(page, '/no/such/page/');
       await expect(page.getByTestId('not-found')).toBeVisible();
       await expectAccessible(page, `not-found as a ${actor}`);
     });
