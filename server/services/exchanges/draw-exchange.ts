@@ -43,7 +43,7 @@ type TTx = Parameters<Parameters<TDb['$transaction']>[0]>[0];
 export interface TDrawSetup {
   ids: string[];
   restrictions: Restriction[];
-  /** How many of the restrictions are last time's pairs (a secret: refusals then name nobody). */
+  /** How many of the restrictions are last time's pairs (a secret): the last ones of `restrictions`. */
   previousPairs: number;
   households: string[][];
   options: { singleLoop: boolean; noMutualPairs: boolean };
@@ -146,17 +146,7 @@ async function namesOf(db: Pick<TDb, 'user'>, ids: string[]): Promise<Map<string
 }
 
 /** Why a draw is impossible, in words naming the people (the engine speaks in ids). */
-async function refusal(
-  db: Pick<TDb, 'user'>,
-  result: Exclude<DrawResult, { ok: true }>,
-  setup: Pick<TDrawSetup, 'previousPairs'>,
-): Promise<AppError> {
-  if (result.reason !== 'invalid-input' && setup.previousPairs > 0) {
-    // Naming who cannot draw whom would tell something of last time's (secret) pairs.
-    const message =
-      'No draw is possible with these restrictions while last time’s pairs are avoided: lift a restriction or an option (or draw without avoiding last time’s pairs in a new exchange).';
-    return new AppError('BAD_REQUEST', { message, details: { reason: 'no-valid-assignment', message } });
-  }
+async function refusal(db: Pick<TDb, 'user'>, result: Exclude<DrawResult, { ok: true }>): Promise<AppError> {
   if (result.reason === 'no-valid-assignment') {
     const { givers, allowedRecipients } = result.certificate;
     const names = await namesOf(db, [...givers.slice(0, 10), ...allowedRecipients.slice(0, 10)]);
@@ -203,14 +193,24 @@ async function drawAndStore(
     const message = `No draw is possible: at least ${MIN_DRAW_SIZE} people must take part (${setup.ids.length} have accepted)`;
     throw new AppError('BAD_REQUEST', { message, details: { reason: 'too-few-participants', message } });
   }
-  const result = draw({
-    participants: setup.ids,
-    restrictions: setup.restrictions,
-    households: setup.households,
-    ...setup.options,
-    ...(seed ? { seed } : {}),
-  });
-  if (!result.ok) throw await refusal(tx, result, setup);
+  const run = (restrictions: Restriction[]) =>
+    draw({
+      participants: setup.ids,
+      restrictions,
+      households: setup.households,
+      ...setup.options,
+      ...(seed ? { seed } : {}),
+    });
+  let result = run(setup.restrictions);
+  if (!result.ok && result.reason !== 'invalid-input' && setup.previousPairs > 0) {
+    // Last time's pairs are avoided where possible, never at the cost of a refusal: a draw is
+    // refused only when the restrictions everyone can see make it impossible. Otherwise whether it
+    // was refused would answer "was X -> Y last time's pair?" for a restriction set built to ask
+    // it (the new draw stays secret from the organizer, so the fallback itself shows nothing).
+    // loadDrawSetup puts last time's pairs after the exchange's own restrictions.
+    result = run(setup.restrictions.slice(0, setup.restrictions.length - setup.previousPairs));
+  }
+  if (!result.ok) throw await refusal(tx, result);
   const now = new Date();
   const pairs = [...result.assignment].map(([giverId, receiverId]) => [exchange.id, giverId, receiverId, now]);
   await insertRows(tx, 'exchange_assignments', ['exchange_id', 'giver_id', 'receiver_id', 'created_at'], pairs);
