@@ -402,11 +402,14 @@ test.describe.serial('a full gift exchange', () => {
         await open(page, '/messages/');
         await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
         const list = page.getByTestId('conversation-list');
-        const mine = list.getByRole('link', { name: `${organizersRecipient.name} in ${title}` });
+        // Each row is named by what it shows (WCAG 2.5.3): the name, who they are to you, the exchange.
+        const mine = list.getByRole('link', { name: `${organizersRecipient.name} The person you drew · ${title}` });
         await expect(mine).toBeVisible();
         await expect(mine).toContainText('The person you drew');
         await expect(mine).toContainText('Blue, always blue.');
-        await expect(list.getByRole('link', { name: new RegExp(`^Your Secret Santa in ${title}`) })).toBeVisible();
+        await expect(
+          list.getByRole('link', { name: new RegExp(`^Your Secret Santa The person who drew you · ${title}`) }),
+        ).toBeVisible();
         await expectAccessible(page);
         await mine.click();
         await expect(page).toHaveURL(overviewUrl(exchangeId));

@@ -312,7 +312,7 @@ test.describe('the shop', () => {
 
     // A leaf guide: the crumbs go all the way up, and there are no children.
     await childCards.first().click();
-    await expect(crumbs.getByRole('link')).toHaveText(['Shop', 'Gifts for Her', 'Fashion & accessories']);
+    await expect(crumbs.getByRole('link')).toHaveText(['Home', 'Shop', 'Gifts for Her', 'Fashion & accessories']);
     await expect(page.getByTestId('guide-children')).toHaveCount(0);
     await expect(page.getByTestId('guide-products').getByTestId('product-card').first()).toBeVisible();
 
