@@ -28,6 +28,13 @@ function server(onPort: number, url: string) {
   };
 }
 
+function serversFor(only: string | undefined) {
+  const all = { ui: server(port, baseURL), 'ui-2': server(secondHalfPort, secondHalfURL), a11y: server(sweepPort, sweepURL) };
+  if (only === 'api' || only === 'ui') return [all.ui];
+  if (only === 'ui-2' || only === 'a11y') return [all[only]];
+  return [all.ui, all['ui-2'], all.a11y];
+}
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
@@ -71,5 +78,7 @@ export default defineConfig({
       use: { browserName: 'chromium', viewport: { width: 1280, height: 900 }, baseURL: sweepURL },
     },
   ],
-  webServer: [server(port, baseURL), server(secondHalfPort, secondHalfURL), server(sweepPort, sweepURL)],
+  // E2E_ONLY_PROJECT=ui|ui-2|a11y starts only the server that project uses (running one spec file
+  // need not migrate and seed three databases); `api` and `ui` share the first server.
+  webServer: serversFor(process.env.E2E_ONLY_PROJECT),
 });
