@@ -231,7 +231,9 @@ export async function seedDemoData(db: TDb): Promise<TSeedResult> {
         });
       }
     },
-    { timeout: 30_000 },
+    // Hundreds of statements one after another: seconds on a quiet machine, but a busy one (three
+    // test servers seeding at once beside other work) has taken more than 30 s.
+    { timeout: 180_000, maxWait: 30_000 },
   );
   return { markets: MARKETS.length, ...catalogue, users: DEMO_USERS.length };
 }
