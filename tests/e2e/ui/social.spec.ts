@@ -148,7 +148,12 @@ test.describe('social', () => {
       const cuts = new Set<() => void>();
       let gate = Promise.resolve();
       let reopen = () => {};
-      const live = window as unknown as { __liveDrop: () => void; __liveBack: () => void };
+      const live = window as unknown as {
+        __liveDrop: () => void;
+        __liveBack: () => void;
+        __liveChunks: Record<string, number>;
+      };
+      live.__liveChunks = {};
       live.__liveDrop = () => {
         gate = new Promise<void>((resolve) => (reopen = resolve));
         for (const cut of cuts) cut();
@@ -157,7 +162,8 @@ test.describe('social', () => {
       live.__liveBack = () => reopen();
       window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
         const url = input instanceof Request ? input.url : String(input);
-        if (!/onMessage|onNotification/.test(url)) return original(input, init);
+        const stream = /onMessage|onNotification/.exec(url)?.[0];
+        if (!stream) return original(input, init);
         await gate;
         const response = await original(input, init);
         const upstream = response.body!.getReader();
@@ -168,7 +174,11 @@ test.describe('social', () => {
             try {
               const { done, value } = await upstream.read();
               if (done) c.close();
-              else c.enqueue(value);
+              else {
+                // The stream is open end to end once the server's first event arrived.
+                live.__liveChunks[stream] = (live.__liveChunks[stream] ?? 0) + 1;
+                c.enqueue(value);
+              }
             } catch (error) {
               c.error(error);
             }
@@ -190,7 +200,11 @@ test.describe('social', () => {
     await Promise.all(opened);
     const benThread = ben.page.getByTestId('chat-thread');
     await expect(benThread.getByTestId('chat-message')).toHaveCount(1);
-    await ben.page.waitForTimeout(500);
+    // Both streams are connected (each delivered its first event) before the network drops.
+    await ben.page.waitForFunction(() => {
+      const chunks = (window as unknown as { __liveChunks: Record<string, number> }).__liveChunks;
+      return (chunks.onMessage ?? 0) > 0 && (chunks.onNotification ?? 0) > 0;
+    });
 
     // The connection drops; meanwhile Ann writes and a new follower comes.
     await ben.page.evaluate(() => (window as unknown as { __liveDrop: () => void }).__liveDrop());
@@ -199,7 +213,7 @@ test.describe('social', () => {
     await expect(ann.page.getByTestId('chat-thread').getByTestId('chat-message')).toHaveCount(2);
     const fan = await member(browser, baseURL, 'drop-fan');
     await follow(fan, ben);
-    await ben.page.waitForTimeout(1_000);
+    // Both are committed (Ann's thread shows her message, the follow answered); Ben, offline, has neither.
     await expect(benThread.getByTestId('chat-message')).toHaveCount(1);
 
     // Back: each stream reconnects from the position it had (its Last-Event-ID), and the page shows
