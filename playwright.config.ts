@@ -20,7 +20,9 @@ function server(onPort: number, url: string) {
   return {
     command: `npx tsx tests/e2e/serve.ts`,
     url: `${url}/readyz`,
-    reuseExistingServer: false,
+    // npm test starts the servers while vitest runs (scripts/test.ts) and says so; otherwise a server
+    // already on the port is an old run's, which must not be trusted.
+    reuseExistingServer: process.env.E2E_SERVERS_STARTED === 'true',
     timeout: 120_000,
     env: { E2E_PORT: String(onPort) },
     stdout: 'pipe' as const,
@@ -29,7 +31,11 @@ function server(onPort: number, url: string) {
 }
 
 function serversFor(only: string | undefined) {
-  const all = { ui: server(port, baseURL), 'ui-2': server(secondHalfPort, secondHalfURL), a11y: server(sweepPort, sweepURL) };
+  const all = {
+    ui: server(port, baseURL),
+    'ui-2': server(secondHalfPort, secondHalfURL),
+    a11y: server(sweepPort, sweepURL),
+  };
   if (only === 'api' || only === 'ui') return [all.ui];
   if (only === 'ui-2' || only === 'a11y') return [all[only]];
   return [all.ui, all['ui-2'], all.a11y];

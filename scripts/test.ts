@@ -14,7 +14,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PROJECT_ROOT } from './lib/database-server';
+import { ensureDatabaseServer, PROJECT_ROOT } from './lib/database-server';
+import { spawnE2eServer } from './lib/e2e-server';
 import {
   isRendererBuildFresh,
   RENDERER_BUILD_ARGS,
@@ -116,6 +117,46 @@ async function e2ePrerequisites(): Promise<void> {
   }
 }
 
+/**
+ * The three servers the browser tests use (playwright.config.ts: E2E_PORT, +20, +10), started as
+ * soon as the renderer is built, so their databases are migrated and seeded while vitest runs
+ * instead of at the start of the browser tests; Playwright reuses them (E2E_SERVERS_STARTED).
+ */
+const E2E_PORT = Number(process.env.E2E_PORT ?? 3101);
+let e2eServers: { port: number; ready: Promise<void>; stop: () => void }[] = [];
+
+async function startE2eServers(): Promise<void> {
+  if (!e2eReady) return;
+  const database = await ensureDatabaseServer({
+    env: { DATABASE_URL: process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL },
+  });
+  e2eServers = [E2E_PORT, E2E_PORT + 20, E2E_PORT + 10].map((port) => {
+    const server = spawnE2eServer(port, {
+      logLevel: 'warn',
+      log: path.join(REPORTS, `e2e-server-${port}.log`),
+      env: { TEST_DATABASE_URL: database.url },
+    });
+    server.ready.catch(() => undefined); // awaited before the browser tests
+    return { port, ...server };
+  });
+  process.on('exit', () => {
+    for (const server of e2eServers) server.stop();
+  });
+}
+
+async function e2eServersReady(): Promise<boolean> {
+  const started = Date.now();
+  try {
+    await Promise.all(e2eServers.map((server) => server.ready));
+    console.log(`\n✔ end-to-end servers ready (${seconds(started).toFixed(1)} s more)`);
+    return true;
+  } catch (error) {
+    console.error(`\n✘ ${error instanceof Error ? error.message : error} (see ${REPORTS}/e2e-server-*.log)`);
+    results.push({ step: 'end-to-end servers', ok: false, seconds: seconds(started) });
+    return false;
+  }
+}
+
 await run('prisma client', process.execPath, ['scripts/prisma-generate.mjs']);
 
 await Promise.all([
@@ -125,7 +166,11 @@ await Promise.all([
     () => run('import cycles (dpdm)', 'npm', ['run', '-s', 'cycles'], { buffered: true }),
     () => run('format', bin('prettier'), ['--check', '--log-level', 'warn', '.'], { buffered: true }),
   ]),
-  lane([() => run('lint', bin('eslint'), ['.', '--max-warnings=0'], { buffered: true }), e2ePrerequisites]),
+  lane([
+    () => run('lint', bin('eslint'), ['.', '--max-warnings=0'], { buffered: true }),
+    e2ePrerequisites,
+    startE2eServers,
+  ]),
 ]);
 
 const vitestReport = path.join(REPORTS, 'vitest.json');
@@ -137,15 +182,21 @@ await run('unit and integration tests (vitest)', bin('vitest'), [
 ]);
 countVitest(vitestReport);
 
-if (e2eReady) {
-  // The first load's weight: prints the gzip sizes of / and /home/, fails above the hard limit.
-  await run('bundle size', process.execPath, ['--import', 'tsx', 'scripts/check-bundle-size.ts']);
+if (e2eReady && (await e2eServersReady())) {
   const playwrightReport = path.join(REPORTS, 'playwright.json');
-  await run('end-to-end tests (playwright)', bin('playwright'), ['test'], {
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
-  });
+  await Promise.all([
+    run('end-to-end tests (playwright)', bin('playwright'), ['test'], {
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport, E2E_SERVERS_STARTED: 'true', E2E_PORT: String(E2E_PORT) },
+    }),
+    // What the main pages fetch (gzip KiB of every script until 3 s after load), failing above the
+    // hard limits. It counts bytes, not time, so it runs beside the browser tests: most of its
+    // minute is spent waiting out those three seconds per page, on a server of its own.
+    run('bundle size', process.execPath, ['--import', 'tsx', 'scripts/check-bundle-size.ts'], { buffered: true }),
+  ]);
   countPlaywright(playwrightReport);
 }
+
+for (const server of e2eServers) server.stop();
 
 console.log('\nSummary');
 for (const result of results) {

@@ -3,12 +3,11 @@
  * them from: the built renderer served by the real server on a fresh demo database
  * (tests/e2e/serve.ts on its own port).
  */
-import { spawn } from 'node:child_process';
 import type { BrowserContext } from '@playwright/test';
 import { DEMO_EXCHANGES } from '../../prisma/seed-exchanges';
 import { seedId } from '../../prisma/seed-ids';
 import { DEMO_LOGIN } from '../../prisma/seed';
-import { PROJECT_ROOT } from './database-server';
+import { spawnE2eServer } from './e2e-server';
 
 export interface TBenchPage {
   /** How the tables name it. */
@@ -94,24 +93,9 @@ export const BENCH_PAGES: readonly TBenchPage[] = [
 
 /** Starts tests/e2e/serve.ts on `port`; resolves once /readyz answers, with a function that stops it. */
 export async function startBenchServer(port: number): Promise<() => void> {
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/e2e/serve.ts'], {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, E2E_PORT: String(port), E2E_LOG_LEVEL: 'error' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error('The server stopped before it was ready');
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return () => child.kill('SIGTERM');
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  child.kill('SIGTERM');
-  throw new Error('The server did not become ready within 120 s');
+  const server = spawnE2eServer(port);
+  await server.ready;
+  return server.stop;
 }
 
 /** Signs the context in as the demo member (cookies), as the log-in form would. */
