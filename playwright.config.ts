@@ -1,20 +1,12 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium';
+import { E2E_LANES, e2ePort, LANE_FILES, SWEEP_FILE, type TE2eLane } from './tests/e2e/lanes';
 
-const port = Number(process.env.E2E_PORT ?? 3101);
+const port = e2ePort();
 const baseURL = `http://127.0.0.1:${port}`;
-// The accessibility sweep reads every screen and changes nothing, so it runs beside the other
-// tests against a server and database of its own (serve.ts also takes the next port for its
-// product pages): the two never see each other's data, and the sweep's minutes overlap theirs.
-const sweepPort = port + 10;
-const sweepURL = `http://127.0.0.1:${sweepPort}`;
-// The browser tests that change demo data run one after another against one server; they are
-// split in two halves, each with a server and database of its own (port, and port + 20), so the
-// halves run side by side: a test waits on its page or server much of its time, and the other
-// half uses it. Files not named here go to the first half.
-const secondHalfPort = port + 20;
-const secondHalfURL = `http://127.0.0.1:${secondHalfPort}`;
-const SECOND_HALF = /ui\/(foundation|keyboard|people|runtime|shop|social|wish-lists|wish-lists-pages)\.spec\.ts$/;
+const urlOf = (lane: TE2eLane): string =>
+  `http://127.0.0.1:${port + E2E_LANES.find((entry) => entry.project === lane)!.offset}`;
+const desktop = { browserName: 'chromium' as const, viewport: { width: 1280, height: 900 } };
 
 function server(onPort: number, url: string) {
   return {
@@ -30,22 +22,17 @@ function server(onPort: number, url: string) {
   };
 }
 
+/** Every lane's server, or only the one E2E_ONLY_PROJECT's lane uses (`api` shares `ui`'s). */
 function serversFor(only: string | undefined) {
-  const all = {
-    ui: server(port, baseURL),
-    'ui-2': server(secondHalfPort, secondHalfURL),
-    a11y: server(sweepPort, sweepURL),
-  };
-  if (only === 'api' || only === 'ui') return [all.ui];
-  if (only === 'ui-2' || only === 'a11y') return [all[only]];
-  return [all.ui, all['ui-2'], all.a11y];
+  const lanes = E2E_LANES.filter((lane) => !only || lane.project === (only === 'api' ? 'ui' : only));
+  return lanes.map((lane) => server(port + lane.offset, urlOf(lane.project)));
 }
 
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  // Three at a time, one per server: each project below runs its tests one after another.
-  workers: 3,
+  // One at a time per lane (tests/e2e/lanes.ts), the lanes side by side.
+  workers: E2E_LANES.length,
   // No retries, in CI too: a test that fails once fails the run.
   retries: 0,
   timeout: 30_000,
@@ -65,26 +52,17 @@ export default defineConfig({
     {
       name: 'ui',
       testMatch: /ui\/.*\.spec\.ts$/,
-      testIgnore: [/ui\/accessibility\.spec\.ts$/, SECOND_HALF],
-      // The demo data is shared by these tests: never two at once. (No project dependencies: a
+      testIgnore: [SWEEP_FILE, LANE_FILES['ui-2'], LANE_FILES['ui-3']],
+      // The demo data is shared by a lane's tests: never two at once. (No project dependencies: a
       // dependent project waits for the whole phase before it, the sweep included.)
       workers: 1,
-      use: { browserName: 'chromium', viewport: { width: 1280, height: 900 } },
+      use: desktop,
     },
-    {
-      name: 'ui-2',
-      testMatch: SECOND_HALF,
-      workers: 1,
-      use: { browserName: 'chromium', viewport: { width: 1280, height: 900 }, baseURL: secondHalfURL },
-    },
-    {
-      name: 'a11y',
-      testMatch: /ui\/accessibility\.spec\.ts$/,
-      workers: 1,
-      use: { browserName: 'chromium', viewport: { width: 1280, height: 900 }, baseURL: sweepURL },
-    },
+    { name: 'ui-2', testMatch: LANE_FILES['ui-2'], workers: 1, use: { ...desktop, baseURL: urlOf('ui-2') } },
+    { name: 'ui-3', testMatch: LANE_FILES['ui-3'], workers: 1, use: { ...desktop, baseURL: urlOf('ui-3') } },
+    { name: 'a11y', testMatch: SWEEP_FILE, workers: 1, use: { ...desktop, baseURL: urlOf('a11y') } },
   ],
-  // E2E_ONLY_PROJECT=ui|ui-2|a11y starts only the server that project uses (running one spec file
+  // E2E_ONLY_PROJECT=ui|ui-2|ui-3|a11y starts only the server that project uses (running one spec file
   // need not migrate and seed three databases); `api` and `ui` share the first server.
   webServer: serversFor(process.env.E2E_ONLY_PROJECT),
 });

@@ -16,6 +16,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureDatabaseServer, PROJECT_ROOT } from './lib/database-server';
 import { spawnE2eServer } from './lib/e2e-server';
+import { E2E_LANES, e2ePort } from '../tests/e2e/lanes';
 import {
   isRendererBuildFresh,
   RENDERER_BUILD_ARGS,
@@ -118,11 +119,11 @@ async function e2ePrerequisites(): Promise<void> {
 }
 
 /**
- * The three servers the browser tests use (playwright.config.ts: E2E_PORT, +20, +10), started as
+ * The servers of the browser tests' lanes (tests/e2e/lanes.ts), started as
  * soon as the renderer is built, so their databases are migrated and seeded while vitest runs
  * instead of at the start of the browser tests; Playwright reuses them (E2E_SERVERS_STARTED).
  */
-const E2E_PORT = Number(process.env.E2E_PORT ?? 3101);
+const E2E_PORT = e2ePort();
 let e2eServers: { port: number; ready: Promise<void>; stop: () => void }[] = [];
 
 async function startE2eServers(): Promise<void> {
@@ -130,7 +131,7 @@ async function startE2eServers(): Promise<void> {
   const database = await ensureDatabaseServer({
     env: { DATABASE_URL: process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL },
   });
-  e2eServers = [E2E_PORT, E2E_PORT + 20, E2E_PORT + 10].map((port) => {
+  e2eServers = E2E_LANES.map((lane) => E2E_PORT + lane.offset).map((port) => {
     const server = spawnE2eServer(port, {
       logLevel: 'warn',
       log: path.join(REPORTS, `e2e-server-${port}.log`),

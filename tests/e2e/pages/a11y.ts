@@ -17,8 +17,10 @@ export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 
 export const AXE_EXTRA_RULES = { 'label-content-name-mismatch': { enabled: true } };
 
 export async function expectAccessible(page: Page, label = new URL(page.url()).pathname): Promise<void> {
-  // Let lazy screens, skeletons and transitions settle before judging the page.
-  await waitForQuietNetwork(page);
+  // Let lazy screens, skeletons and transitions settle before judging the page: a screen's lazy
+  // parts are requested within milliseconds of the answer that needs them, so 300 ms without a
+  // request is settled (and whatever still loads shows aria-busy, waited for next). ~460 checks a run.
+  await waitForQuietNetwork(page, 300);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   // Legacy mode runs axe in the page itself; the default opens a second blank page per check to
   // combine frame results, which doubles the cost and buys nothing here (the app has no iframes).
