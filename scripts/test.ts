@@ -1,15 +1,16 @@
 /**
  * `npm test`: everything, on a machine where nobody set anything up. Generates the Prisma client,
  * type-checks, lints, checks for import cycles, checks formatting, runs the unit and integration
- * tests (the database is found or started by the integration set-up), builds the renderer and checks
- * the size of its first load, installs Debian's Chromium when missing (as root), and
- * runs the Playwright api, ui and a11y projects. Ends with each step's time, the total, and one
- * line: "N passed, N failed".
+ * tests (the database is found or started by the integration set-up), builds the renderer,
+ * installs Debian's Chromium when missing (as root), runs the Playwright projects (api and the
+ * browser lanes of tests/e2e/lanes.ts) and, beside them, checks what the main pages fetch. Ends with
+ * each step's time, the total, and one line: "N passed, N failed".
  *
  * The checks that use one core each (tsc, eslint, dpdm, prettier, the renderer build) run in two
  * lanes beside each other: on a 2-core machine one lane alone leaves a core idle. Their output is
- * kept and printed whole when the step ends, so lines of two steps never mix. The test runners use
- * every core themselves and run one after the other.
+ * kept and printed whole when the step ends, so lines of two steps never mix. The browser tests'
+ * servers start once the renderer is built and seed their databases while vitest runs; vitest and
+ * Playwright use every core themselves and run one after the other.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
