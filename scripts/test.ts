@@ -1,6 +1,6 @@
 /**
  * `npm test`: everything, on a machine where nobody set anything up. Generates the Prisma client,
- * type-checks, lints, checks for import cycles, checks formatting, runs the unit and integration
+ * type-checks, lints, checks for import cycles, checks formatting, lints the OpenAPI document, runs the unit and integration
  * tests (the database is found or started by the integration set-up), builds the renderer and checks
  * the size of its first load, installs Debian's Chromium when missing (as root), and
  * runs the Playwright api, ui and a11y projects. Ends with each step's time, the total, and one
@@ -124,6 +124,11 @@ await Promise.all([
     // No import cycle anywhere: features import href() from the route table, never the other way.
     () => run('import cycles (dpdm)', 'npm', ['run', '-s', 'cycles'], { buffered: true }),
     () => run('format', bin('prettier'), ['--check', '--log-level', 'warn', '.'], { buffered: true }),
+    // The REST description (/v1/openapi.json) under Redocly's recommended rules: 0 errors.
+    () =>
+      run('OpenAPI lint (redocly)', process.execPath, ['--import', 'tsx', 'scripts/lint-openapi.ts'], {
+        buffered: true,
+      }),
   ]),
   lane([() => run('lint', bin('eslint'), ['.', '--max-warnings=0'], { buffered: true }), e2ePrerequisites]),
 ]);

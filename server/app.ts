@@ -165,7 +165,7 @@ export async function buildServer(config: TConfig, options: TBuildOptions = {}):
         .send({ status: 'unavailable', reason: 'database not reachable' });
     return { status: 'ready' };
   });
-  registerOpenApi(app, { version: config.appVersion });
+  registerOpenApi(app, { version: config.appVersion, publicUrl: config.publicUrl });
 
   registerTrpcTransportGuard(app, listProcedures(appRouter));
   await app.register(fastifyTRPCPlugin, {
