@@ -200,7 +200,7 @@ export async function buildServer(config: TConfig, options: TBuildOptions = {}):
   await registerOldAdmin(app);
   // Pages still load when the database is down, but as an error page that says so (the monitor's
   // last answer, so a page load never waits for the database).
-  const genericHead = previewHead(config, appPreview());
+  const genericHead = previewHead(config, appPreview(), { shellTitle: true });
   await registerRenderer(app, {
     distDir: config.rendererDist,
     linkPreviews: {

@@ -199,16 +199,26 @@ export function appPreview(): TLinkPreview {
   return { title: APP_NAME, description: APP_DESCRIPTION, image: null, path: '/', type: 'website' };
 }
 
-/** The head tags of a preview: <title>, description, canonical, Open Graph and Twitter card. */
-export function previewHead(config: Pick<TConfig, 'publicUrl'>, preview: TLinkPreview): string {
+/**
+ * The head tags of a preview: <title>, description, canonical, Open Graph and Twitter card. The
+ * generic one (`shellTitle: true`) leaves the shell's own title and description as they are, and
+ * names no canonical address (each page of the app is its own).
+ */
+export function previewHead(
+  config: Pick<TConfig, 'publicUrl'>,
+  preview: TLinkPreview,
+  options: { shellTitle?: boolean } = {},
+): string {
   const url = absolute(config.publicUrl, preview.path);
   const image = absolute(config.publicUrl, preview.image ?? APP_IMAGE_PATH);
   const meta = (attribute: 'name' | 'property', key: string, value: string): string =>
     `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`;
   return [
-    `<title>${escapeHtml(preview.title)}</title>`,
-    meta('name', 'description', preview.description),
-    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    ...(options.shellTitle
+      ? []
+      : [`<title>${escapeHtml(preview.title)}</title>`, meta('name', 'description', preview.description)]),
+    // Every other page is not the app's root: only a previewed page names its canonical address.
+    ...(options.shellTitle ? [] : [`<link rel="canonical" href="${escapeHtml(url)}" />`]),
     meta('property', 'og:site_name', APP_NAME),
     meta('property', 'og:type', preview.type),
     meta('property', 'og:title', preview.title),
@@ -224,7 +234,9 @@ export function previewHead(config: Pick<TConfig, 'publicUrl'>, preview: TLinkPr
 
 /** The shell with the preview's tags in place of its own <title> and description. */
 export function withPreviewHead(html: string, head: string): string {
-  const stripped = html.replace(/<title>[\s\S]*?<\/title>/i, '').replace(/<meta\s+name="description"[^>]*>/i, '');
+  let stripped = html;
+  if (head.includes('<title>')) stripped = stripped.replace(/<title>[\s\S]*?<\/title>/i, '');
+  if (head.includes('name="description"')) stripped = stripped.replace(/<meta\s+name="description"[^>]*>/i, '');
   if (stripped.includes('</head>')) return stripped.replace('</head>', `${head}</head>`);
   // A shell without a head element: the tags go right after the doctype (before it, quirks mode).
   const doctype = /^\s*<!doctype[^>]*>/i.exec(stripped);

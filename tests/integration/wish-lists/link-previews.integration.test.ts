@@ -86,6 +86,7 @@ function expectGeneric(page: Awaited<ReturnType<typeof preview>>, ...secrets: st
   expect(page.ogUrl).toBe(`${PUBLIC_URL}/`);
   expect(page.ogImage).toBe(`${PUBLIC_URL}/og-image.png`);
   expect(page.twitterCard).toBe('summary');
+  expect(page.canonical).toBeUndefined();
   for (const secret of secrets) expect(page.html).not.toContain(secret);
 }
 
