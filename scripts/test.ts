@@ -1,7 +1,8 @@
 /**
  * `npm test`: everything, on a machine where nobody set anything up. Generates the Prisma client,
- * type-checks, lints, checks for import cycles, checks formatting, runs the unit and integration
- * tests (the database is found or started by the integration set-up), builds the renderer,
+ * type-checks, lints, checks for import cycles, checks formatting, lints the OpenAPI document, runs
+ * the unit and integration tests (the database is found or started by the integration set-up),
+ * builds the renderer,
  * installs Debian's Chromium when missing (as root), runs the Playwright projects (api and the
  * browser lanes of tests/e2e/lanes.ts) and, beside them, checks what the main pages fetch. Ends with
  * each step's time, the total, and one line: "N passed, N failed".
@@ -167,6 +168,11 @@ await Promise.all([
     // No import cycle anywhere: features import href() from the route table, never the other way.
     () => run('import cycles (dpdm)', 'npm', ['run', '-s', 'cycles'], { buffered: true }),
     () => run('format', bin('prettier'), ['--check', '--log-level', 'warn', '.'], { buffered: true }),
+    // The REST description (/v1/openapi.json) under Redocly's recommended rules: 0 errors.
+    () =>
+      run('OpenAPI lint (redocly)', process.execPath, ['--import', 'tsx', 'scripts/lint-openapi.ts'], {
+        buffered: true,
+      }),
   ]),
   lane([
     () => run('lint', bin('eslint'), ['.', '--max-warnings=0'], { buffered: true }),

@@ -29,6 +29,7 @@ import { registerOverloadProtection } from './http/overload';
 import { registerRateLimits } from './http/rate-limits';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerOldAdmin } from './http/old-admin';
+import { appPreview, previewHead, previewTarget, resolvePreview } from './http/link-previews';
 import { registerRenderer } from './http/renderer';
 import { collectRoutes, listProcedures } from './http/route-list';
 import { IDEMPOTENCY_HEADER } from './idempotency/idempotency';
@@ -165,7 +166,7 @@ export async function buildServer(config: TConfig, options: TBuildOptions = {}):
         .send({ status: 'unavailable', reason: 'database not reachable' });
     return { status: 'ready' };
   });
-  registerOpenApi(app, { version: config.appVersion });
+  registerOpenApi(app, { version: config.appVersion, publicUrl: config.publicUrl });
 
   registerTrpcTransportGuard(app, listProcedures(appRouter));
   await app.register(fastifyTRPCPlugin, {
@@ -199,8 +200,18 @@ export async function buildServer(config: TConfig, options: TBuildOptions = {}):
   await registerOldAdmin(app);
   // Pages still load when the database is down, but as an error page that says so (the monitor's
   // last answer, so a page load never waits for the database).
+  const genericHead = previewHead(config, appPreview(), { shellTitle: true });
   await registerRenderer(app, {
     distDir: config.rendererDist,
+    linkPreviews: {
+      generic: genericHead,
+      forPage: (url) => {
+        const target = previewTarget(url);
+        return target
+          ? resolvePreview(deps, target).then((preview) => (preview ? previewHead(config, preview) : null))
+          : null;
+      },
+    },
     initialErrorType: async () => {
       if (config.maintenanceMode) return 'maintenance';
       return database.up ? null : 'unavailable';

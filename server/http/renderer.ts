@@ -14,6 +14,7 @@ import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, errorBody } from '../errors';
+import { withPreviewHead } from './link-previews';
 import { allowedMethods } from './route-list';
 
 /** Paths owned by the API faces; never answered with the renderer. */
@@ -38,6 +39,12 @@ export interface TRendererOptions {
   distDir: string;
   /** Decides, per page load, whether the app should render an error page instead. */
   initialErrorType?: () => Promise<TInitialErrorType | null>;
+  /**
+   * The head tags of a page (title, description, Open Graph, Twitter card): `generic` for every
+   * page, `forPage` for the pages that preview what they show (null: the generic ones). See
+   * server/http/link-previews.ts.
+   */
+  linkPreviews?: { generic: string; forPage: (url: URL) => Promise<string | null> | null };
 }
 
 /** Puts the initial state into index.html as inert JSON the renderer reads at start. */
@@ -84,7 +91,12 @@ export async function registerRenderer(app: FastifyInstance, options: TRendererO
   // The shell differs only by its initial state: each variant is compressed once per build.
   const encodings = new Negotiator<'br' | 'gzip'>({ supportedValues: ['br', 'gzip'] });
   const compressed = new Map<string, Buffer>();
-  const compressedShell = (html: string, encoding: 'br' | 'gzip'): Buffer => {
+  const compressedShell = (html: string, encoding: 'br' | 'gzip', once: boolean): Buffer => {
+    // A page's own preview differs per page: compressed at the dynamic answers' cost, not kept.
+    if (once)
+      return encoding === 'br'
+        ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+        : gzipSync(html, { level: 6 });
     const key = `${cached?.mtimeMs}:${encoding}:${html}`;
     let body = compressed.get(key);
     if (!body) {
@@ -122,7 +134,11 @@ export async function registerRenderer(app: FastifyInstance, options: TRendererO
     // Files with an extension that do not exist are real 404s, not app routes.
     if (path.extname(url.pathname)) return reply.code(404).type('text/plain').send('Not found');
     const errorType = (await options.initialErrorType?.()) ?? null;
-    const html = withInitialState(await loadIndex(), { errorType });
+    // Only the previewing routes read anything (forPage answers null at once for every other page).
+    const pageHead = errorType ? null : await options.linkPreviews?.forPage(url);
+    const head = pageHead ?? options.linkPreviews?.generic;
+    const shell = head ? withPreviewHead(await loadIndex(), head) : await loadIndex();
+    const html = withInitialState(shell, { errorType });
     const accepted = request.headers['accept-encoding'];
     const encoding = accepted ? encodings.negotiate(String(accepted)) : null;
     reply
@@ -131,6 +147,6 @@ export async function registerRenderer(app: FastifyInstance, options: TRendererO
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding');
     if (!encoding) return reply.send(html);
-    return reply.header('content-encoding', encoding).send(compressedShell(html, encoding));
+    return reply.header('content-encoding', encoding).send(compressedShell(html, encoding, Boolean(pageHead)));
   });
 }

@@ -5,7 +5,8 @@
  * for people outside the exchange 404.
  */
 import type { FastifyInstance } from 'fastify';
-import { ZExchangeId } from '../../contracts/exchanges';
+import { z } from 'zod';
+import { ZDrawRestrictedUser, ZExchangeId, ZExchangeParticipant } from '../../contracts/exchanges';
 import { ZPagingQuery } from '../../contracts/paging';
 import type { TAppDeps } from '../../deps';
 import { sendPage } from '../../http/paging';
@@ -17,7 +18,15 @@ export function exchangeRoutes(deps: TAppDeps) {
   return async (app: FastifyInstance): Promise<void> => {
     app.get(
       '/v1/exchanges/:exchangeId/users',
-      { schema: { params: ZExchangeId, querystring: ZPagingQuery } },
+      {
+        schema: {
+          params: ZExchangeId,
+          querystring: ZPagingQuery,
+          summary: 'The people of an exchange (one page)',
+          responses: { 200: z.array(ZExchangeParticipant) },
+          errors: ['UNAUTHENTICATED', 'NOT_FOUND'],
+        },
+      },
       async (request, reply) => {
         const { exchangeId } = parseInput(ZExchangeId, request.params);
         const page = parseInput(ZPagingQuery, request.query);
@@ -26,7 +35,15 @@ export function exchangeRoutes(deps: TAppDeps) {
     );
     app.get(
       '/v1/exchanges/:exchangeId/draw-restricted-users',
-      { schema: { params: ZExchangeId, querystring: ZPagingQuery } },
+      {
+        schema: {
+          params: ZExchangeId,
+          querystring: ZPagingQuery,
+          summary: 'The draw restrictions of an exchange (one page)',
+          responses: { 200: z.array(ZDrawRestrictedUser) },
+          errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'],
+        },
+      },
       async (request, reply) => {
         const { exchangeId } = parseInput(ZExchangeId, request.params);
         const page = parseInput(ZPagingQuery, request.query);

@@ -10,6 +10,7 @@ import {
   setFeatureVariant,
   startFeatureVariant,
 } from '../../services/features/feature-assignments';
+import { ZFeatureAssignment } from '../../contracts/rest';
 import { parseInput } from '../validate';
 
 const ZName = z.string().regex(/^[A-Za-z0-9_.-]{1,80}$/, 'Unknown feature');
@@ -21,13 +22,31 @@ const ZLastChecked = z.object({
 
 export function featureRoutes(deps: TAppDeps) {
   return async (app: FastifyInstance): Promise<void> => {
-    app.get('/v1/features/', async (request, reply) =>
-      listFeatureAssignments(deps.db, subjectKeyFor(deps.config, request, reply)),
+    app.get(
+      '/v1/features/',
+      {
+        schema: {
+          summary: 'The caller’s assignment in every active feature',
+          responses: { 200: z.array(ZFeatureAssignment) },
+        },
+      },
+      async (request, reply) => listFeatureAssignments(deps.db, subjectKeyFor(deps.config, request, reply)),
     );
 
     app.get(
       '/v1/features/:name/assignment',
-      { schema: { params: z.object({ name: ZName }), querystring: ZLastChecked } },
+      {
+        schema: {
+          params: z.object({ name: ZName }),
+          querystring: ZLastChecked,
+          summary: 'The caller’s assignment in one feature',
+          responses: {
+            200: ZFeatureAssignment,
+            304: { description: 'Unchanged since lastChecked' },
+          },
+          errors: ['NOT_FOUND'],
+        },
+      },
       async (request, reply) => {
         const { name } = parseInput(z.object({ name: ZName }), request.params);
         const { lastChecked } = parseInput(ZLastChecked, request.query);
@@ -43,7 +62,14 @@ export function featureRoutes(deps: TAppDeps) {
 
     app.post(
       '/v1/features/:name/variants/:variant/start',
-      { schema: { params: z.object({ name: ZName, variant: ZName }) } },
+      {
+        schema: {
+          params: z.object({ name: ZName, variant: ZName }),
+          summary: 'Puts the caller in a variant of a feature',
+          responses: { 204: { description: 'Started' } },
+          errors: ['NOT_FOUND'],
+        },
+      },
       async (request, reply) => {
         const { name, variant } = parseInput(z.object({ name: ZName, variant: ZName }), request.params);
         await startFeatureVariant(deps.db, { name, variant, subjectKey: subjectKeyFor(deps.config, request, reply) });

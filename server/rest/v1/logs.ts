@@ -7,7 +7,15 @@ export function logRoutes(_deps: TAppDeps) {
   return async (app: FastifyInstance): Promise<void> => {
     app.post(
       '/v1/logs',
-      { bodyLimit: MAX_LOG_BODY_BYTES, schema: { body: ZClientLogBatch } },
+      {
+        bodyLimit: MAX_LOG_BODY_BYTES,
+        schema: {
+          body: ZClientLogBatch,
+          summary: 'Sends a batch of client log entries',
+          responses: { 204: { description: 'Logged' } },
+          errors: ['PAYLOAD_TOO_LARGE', 'RATE_LIMITED'],
+        },
+      },
       async (request, reply) => {
         // Batches per address are limited before this runs (CLIENT_LOG_RATE_PER_MINUTE, server/http/rate-limits.ts).
         const entries = parseInput(ZClientLogBatch, request.body);

@@ -4,8 +4,19 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { ZPagingQuery } from '../../contracts/paging';
+import { z } from 'zod';
+import { ZPictureUrl, ZRelatedAccount, ZTermsAccepted, ZUserExport } from '../../contracts/rest';
 import {
   PICTURE_MAX_BYTES,
+  ZAddressBookEntry,
+  ZListedPerson,
+  ZMailingAddressOut,
+  ZMarketPreferences,
+  ZParentAccount,
+  ZPreference,
+  ZProfile,
+  ZSettings,
+  ZSuggestion,
   PICTURE_TYPES,
   ZCreateChild,
   ZMailingAddress,
@@ -60,33 +71,84 @@ export function userRoutes(deps: TAppDeps) {
     );
 
     // ---- Collections without a user id (static paths win over /:userId) ----
-    app.get('/v1/users/address-book', { schema: { querystring: ZPagingQuery } }, async (request, reply) => {
-      const page = parseInput(ZPagingQuery, request.query);
-      return sendPage(reply, await listAddressBook(db, request.identity, page));
-    });
-    app.get('/v1/users/market-preferences', async (request) => marketPreferences(db, request.identity));
+    app.get(
+      '/v1/users/address-book',
+      {
+        schema: {
+          summary: 'The signed-in member’s address book (one page)',
+          responses: { 200: z.array(ZAddressBookEntry) },
+          errors: ['UNAUTHENTICATED'],
+          querystring: ZPagingQuery,
+        },
+      },
+      async (request, reply) => {
+        const page = parseInput(ZPagingQuery, request.query);
+        return sendPage(reply, await listAddressBook(db, request.identity, page));
+      },
+    );
+    app.get(
+      '/v1/users/market-preferences',
+      {
+        schema: {
+          summary: 'The caller’s market preferences',
+          responses: { 200: ZMarketPreferences },
+          errors: ['UNAUTHENTICATED'],
+        },
+      },
+      async (request) => marketPreferences(db, request.identity),
+    );
 
     // ---- The user ----
-    app.post('/v1/users', { schema: { body: ZCreateChild } }, async (request, reply) => {
-      const input = parseInput(ZCreateChild, request.body ?? {});
-      const key = parseIdempotencyKey(request.headers[IDEMPOTENCY_HEADER]);
-      if (key === null || !request.identity)
-        return reply.code(201).send(await createChild(db, request.identity, input));
-      // A retried creation with the same Idempotency-Key answers the first child (server/idempotency).
-      const answer = await runIdempotent(
-        deps,
-        { actorId: request.identity.userId, key, operation: 'POST /v1/users', payload: input },
-        async (scope) => ({ status: 201, body: await createChild(scope.db, request.identity, input) }),
-      );
-      return reply.code(answer.status).send(answer.body);
-    });
-    app.get('/v1/users/:userId', { schema: { params: ZUserIdParams } }, async (request) => {
-      const { userId } = parseInput(ZUserIdParams, request.params);
-      return getProfile(db, request.identity, userId);
-    });
+    app.post(
+      '/v1/users',
+      {
+        schema: {
+          summary: 'Creates a child account (family manager)',
+          responses: { 201: ZProfile },
+          errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'CONFLICT'],
+          body: ZCreateChild,
+        },
+      },
+      async (request, reply) => {
+        const input = parseInput(ZCreateChild, request.body ?? {});
+        const key = parseIdempotencyKey(request.headers[IDEMPOTENCY_HEADER]);
+        if (key === null || !request.identity)
+          return reply.code(201).send(await createChild(db, request.identity, input));
+        // A retried creation with the same Idempotency-Key answers the first child (server/idempotency).
+        const answer = await runIdempotent(
+          deps,
+          { actorId: request.identity.userId, key, operation: 'POST /v1/users', payload: input },
+          async (scope) => ({ status: 201, body: await createChild(scope.db, request.identity, input) }),
+        );
+        return reply.code(answer.status).send(answer.body);
+      },
+    );
+    app.get(
+      '/v1/users/:userId',
+      {
+        schema: {
+          summary: 'A person’s profile',
+          responses: { 200: ZProfile },
+          errors: ['FORBIDDEN'],
+          params: ZUserIdParams,
+        },
+      },
+      async (request) => {
+        const { userId } = parseInput(ZUserIdParams, request.params);
+        return getProfile(db, request.identity, userId);
+      },
+    );
     app.put(
       '/v1/users/:userId',
-      { schema: { params: ZUserIdParams }, config: { openapiBody: ZProfilePut } },
+      {
+        schema: {
+          summary: 'Replaces a profile',
+          responses: { 200: ZProfile },
+          errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT'],
+          params: ZUserIdParams,
+        },
+        config: { openapiBody: ZProfilePut },
+      },
       async (request) => {
         const { userId } = parseInput(ZUserIdParams, request.params);
         return putProfile(db, request.identity, userId, parseInput(ZProfilePut, withoutUserId(request.body ?? {})));
@@ -94,45 +156,90 @@ export function userRoutes(deps: TAppDeps) {
     );
     app.patch(
       '/v1/users/:userId',
-      { schema: { params: ZUserIdParams }, config: { openapiBody: ZProfilePatch } },
+      {
+        schema: {
+          summary: 'Changes some fields of a profile',
+          responses: { 200: ZProfile },
+          errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT'],
+          params: ZUserIdParams,
+        },
+        config: { openapiBody: ZProfilePatch },
+      },
       async (request) => {
         const { userId } = parseInput(ZUserIdParams, request.params);
         return patchProfile(db, request.identity, userId, parseInput(ZProfilePatch, withoutUserId(request.body ?? {})));
       },
     );
-    app.delete('/v1/users/:userId', { schema: { params: ZUserIdParams } }, async (request, reply) => {
-      const { userId } = parseInput(ZUserIdParams, request.params);
-      await deleteAccount(deps, request.identity, userId);
-      return reply.code(204).send();
-    });
-    app.get('/v1/users/:userId/export', { schema: { params: ZUserIdParams } }, async (request, reply) => {
-      const { userId } = parseInput(ZUserIdParams, request.params);
-      if (!request.identity) throw new AppError('UNAUTHENTICATED');
-      if (request.identity.userId !== userId) throw new AppError('FORBIDDEN');
-      const data = await exportMyData(db, request.identity);
-      reply.header('content-disposition', `attachment; filename="gifting-${userId}.json"`);
-      reply.header('cache-control', 'no-store');
-      return data;
-    });
+    app.delete(
+      '/v1/users/:userId',
+      {
+        schema: {
+          summary: 'Deletes an account',
+          responses: { 204: { description: 'Deleted' } },
+          errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'],
+          params: ZUserIdParams,
+        },
+      },
+      async (request, reply) => {
+        const { userId } = parseInput(ZUserIdParams, request.params);
+        await deleteAccount(deps, request.identity, userId);
+        return reply.code(204).send();
+      },
+    );
+    app.get(
+      '/v1/users/:userId/export',
+      {
+        schema: {
+          summary: 'Downloads everything kept about the member (JSON)',
+          responses: { 200: { description: 'The member’s data, one JSON document', schema: ZUserExport } },
+          errors: ['UNAUTHENTICATED', 'FORBIDDEN'],
+          params: ZUserIdParams,
+        },
+      },
+      async (request, reply) => {
+        const { userId } = parseInput(ZUserIdParams, request.params);
+        if (!request.identity) throw new AppError('UNAUTHENTICATED');
+        if (request.identity.userId !== userId) throw new AppError('FORBIDDEN');
+        const data = await exportMyData(db, request.identity);
+        reply.header('content-disposition', `attachment; filename="gifting-${userId}.json"`);
+        reply.header('cache-control', 'no-store');
+        return data;
+      },
+    );
 
     // ---- Picture ----
-    app.get('/v1/users/:userId/picture', { schema: { params: ZUserIdParams } }, async (request, reply) => {
-      const { userId } = parseInput(ZUserIdParams, request.params);
-      // 404 across a block either way, as the profile (the viewer is known only with a token).
-      const bytes = await readPicture(deps, request.identity, userId);
-      reply.header('content-type', 'image/webp');
-      // The URL carries the stored name (?v=), which changes with every upload. An answer to a
-      // signed-in viewer depends on who asks (blocks), so shared caches must not keep it.
-      reply.header(
-        'cache-control',
-        `${request.headers.authorization ? 'private' : 'public'}, max-age=31536000, immutable`,
-      );
-      return reply.send(bytes);
-    });
+    app.get(
+      '/v1/users/:userId/picture',
+      {
+        schema: {
+          summary: 'A person’s picture',
+          responses: { 200: { description: 'The picture', contentType: 'image/webp' } },
+          params: ZUserIdParams,
+        },
+      },
+      async (request, reply) => {
+        const { userId } = parseInput(ZUserIdParams, request.params);
+        // 404 across a block either way, as the profile (the viewer is known only with a token).
+        const bytes = await readPicture(deps, request.identity, userId);
+        reply.header('content-type', 'image/webp');
+        // The URL carries the stored name (?v=), which changes with every upload. An answer to a
+        // signed-in viewer depends on who asks (blocks), so shared caches must not keep it.
+        reply.header(
+          'cache-control',
+          `${request.headers.authorization ? 'private' : 'public'}, max-age=31536000, immutable`,
+        );
+        return reply.send(bytes);
+      },
+    );
     app.put(
       '/v1/users/:userId/picture',
       {
-        schema: { params: ZUserIdParams },
+        schema: {
+          summary: 'Uploads a picture (the raw JPEG, PNG or WebP image)',
+          responses: { 200: ZPictureUrl },
+          errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'],
+          params: ZUserIdParams,
+        },
         // A body over the limit is refused while it is read (Fastify's 413): answer it as the
         // service answers every unusable picture, 400 with the limit on the field.
         errorHandler: (error) => {
@@ -149,20 +256,50 @@ export function userRoutes(deps: TAppDeps) {
         });
       },
     );
-    app.delete('/v1/users/:userId/picture', { schema: { params: ZUserIdParams } }, async (request, reply) => {
-      const { userId } = parseInput(ZUserIdParams, request.params);
-      await removePicture(deps, request.identity, userId);
-      return reply.code(204).send();
-    });
+    app.delete(
+      '/v1/users/:userId/picture',
+      {
+        schema: {
+          summary: 'Removes the picture',
+          responses: { 204: { description: 'Removed' } },
+          errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'],
+          params: ZUserIdParams,
+        },
+      },
+      async (request, reply) => {
+        const { userId } = parseInput(ZUserIdParams, request.params);
+        await removePicture(deps, request.identity, userId);
+        return reply.code(204).send();
+      },
+    );
 
     // ---- Preferences, settings, address ----
-    app.get('/v1/users/:userId/preferences', { schema: { params: ZUserIdParams } }, async (request) => {
-      const { userId } = parseInput(ZUserIdParams, request.params);
-      return getPreferences(db, request.identity, userId);
-    });
+    app.get(
+      '/v1/users/:userId/preferences',
+      {
+        schema: {
+          summary: 'A person’s shopping preferences',
+          responses: { 200: z.array(ZPreference) },
+          errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'],
+          params: ZUserIdParams,
+        },
+      },
+      async (request) => {
+        const { userId } = parseInput(ZUserIdParams, request.params);
+        return getPreferences(db, request.identity, userId);
+      },
+    );
     app.put(
       '/v1/users/:userId/preferences',
-      { schema: { params: ZUserIdParams }, config: { openapiBody: ZPreferenceUpdate } },
+      {
+        schema: {
+          summary: 'Sets a shopping preference',
+          responses: { 200: z.array(ZPreference) },
+          errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'],
+          params: ZUserIdParams,
+        },
+        config: { openapiBody: ZPreferenceUpdate },
+      },
       async (request) => {
         const { userId } = parseInput(ZUserIdParams, request.params);
         return setPreference(
@@ -173,13 +310,32 @@ export function userRoutes(deps: TAppDeps) {
         );
       },
     );
-    app.get('/v1/users/:userId/settings', { schema: { params: ZUserIdParams } }, async (request) => {
-      const { userId } = parseInput(ZUserIdParams, request.params);
-      return getSettings(db, request.identity, userId);
-    });
+    app.get(
+      '/v1/users/:userId/settings',
+      {
+        schema: {
+          summary: 'A person’s settings',
+          responses: { 200: ZSettings },
+          errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'],
+          params: ZUserIdParams,
+        },
+      },
+      async (request) => {
+        const { userId } = parseInput(ZUserIdParams, request.params);
+        return getSettings(db, request.identity, userId);
+      },
+    );
     app.patch(
       '/v1/users/:userId/settings',
-      { schema: { params: ZUserIdParams }, config: { openapiBody: ZSettingsPatch } },
+      {
+        schema: {
+          summary: 'Changes some settings',
+          responses: { 200: ZSettings },
+          errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'],
+          params: ZUserIdParams,
+        },
+        config: { openapiBody: ZSettingsPatch },
+      },
       async (request) => {
         const { userId } = parseInput(ZUserIdParams, request.params);
         return updateSettings(
@@ -190,13 +346,32 @@ export function userRoutes(deps: TAppDeps) {
         );
       },
     );
-    app.get('/v1/users/:userId/mailing-address', { schema: { params: ZUserIdParams } }, async (request) => {
-      const { userId } = parseInput(ZUserIdParams, request.params);
-      return getMailingAddress(db, request.identity, userId);
-    });
+    app.get(
+      '/v1/users/:userId/mailing-address',
+      {
+        schema: {
+          summary: 'A person’s mailing address',
+          responses: { 200: ZMailingAddressOut },
+          errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'],
+          params: ZUserIdParams,
+        },
+      },
+      async (request) => {
+        const { userId } = parseInput(ZUserIdParams, request.params);
+        return getMailingAddress(db, request.identity, userId);
+      },
+    );
     app.put(
       '/v1/users/:userId/mailing-address',
-      { schema: { params: ZUserIdParams }, config: { openapiBody: ZMailingAddress } },
+      {
+        schema: {
+          summary: 'Sets the mailing address',
+          responses: { 200: ZMailingAddressOut },
+          errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'],
+          params: ZUserIdParams,
+        },
+        config: { openapiBody: ZMailingAddress },
+      },
       async (request) => {
         const { userId } = parseInput(ZUserIdParams, request.params);
         return putMailingAddress(
@@ -209,13 +384,32 @@ export function userRoutes(deps: TAppDeps) {
     );
 
     // ---- Relations ----
-    app.get('/v1/users/:userId/parent-accounts', { schema: { params: ZUserIdParams } }, async (request) => {
-      const { userId } = parseInput(ZUserIdParams, request.params);
-      return listParentAccounts(db, request.identity, userId);
-    });
+    app.get(
+      '/v1/users/:userId/parent-accounts',
+      {
+        schema: {
+          summary: 'The family managers of an account',
+          responses: { 200: z.array(ZParentAccount) },
+          errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'],
+          params: ZUserIdParams,
+        },
+      },
+      async (request) => {
+        const { userId } = parseInput(ZUserIdParams, request.params);
+        return listParentAccounts(db, request.identity, userId);
+      },
+    );
     app.get(
       '/v1/users/:userId/followed-users',
-      { schema: { params: ZUserIdParams, querystring: ZPagingQuery } },
+      {
+        schema: {
+          summary: 'The people a person follows (one page)',
+          responses: { 200: z.array(ZListedPerson) },
+          errors: ['FORBIDDEN'],
+          params: ZUserIdParams,
+          querystring: ZPagingQuery,
+        },
+      },
       async (request, reply) => {
         const { userId } = parseInput(ZUserIdParams, request.params);
         return sendPage(
@@ -226,7 +420,15 @@ export function userRoutes(deps: TAppDeps) {
     );
     app.get(
       '/v1/users/:userId/follower-users',
-      { schema: { params: ZUserIdParams, querystring: ZPagingQuery } },
+      {
+        schema: {
+          summary: 'A person’s followers (one page)',
+          responses: { 200: z.array(ZListedPerson) },
+          errors: ['FORBIDDEN'],
+          params: ZUserIdParams,
+          querystring: ZPagingQuery,
+        },
+      },
       async (request, reply) => {
         const { userId } = parseInput(ZUserIdParams, request.params);
         return sendPage(
@@ -237,7 +439,15 @@ export function userRoutes(deps: TAppDeps) {
     );
     app.get(
       '/v1/users/:userId/followed-users-suggestions',
-      { schema: { params: ZUserIdParams, querystring: ZPagingQuery } },
+      {
+        schema: {
+          summary: 'People to follow (one page)',
+          responses: { 200: z.array(ZSuggestion) },
+          errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'],
+          params: ZUserIdParams,
+          querystring: ZPagingQuery,
+        },
+      },
       async (request, reply) => {
         const { userId } = parseInput(ZUserIdParams, request.params);
         return sendPage(
@@ -248,7 +458,15 @@ export function userRoutes(deps: TAppDeps) {
     );
     app.get(
       '/v1/users/:userId/blocked-follower-users',
-      { schema: { params: ZUserIdParams, querystring: ZPagingQuery } },
+      {
+        schema: {
+          summary: 'The people a member blocked (one page)',
+          responses: { 200: z.array(ZListedPerson) },
+          errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'],
+          params: ZUserIdParams,
+          querystring: ZPagingQuery,
+        },
+      },
       async (request, reply) => {
         const { userId } = parseInput(ZUserIdParams, request.params);
         return sendPage(
@@ -260,7 +478,15 @@ export function userRoutes(deps: TAppDeps) {
     // Related accounts (users sharing the member's e-mail), paged; only the member (or staff acting as them).
     app.get(
       '/v1/users/:userId/users-same-email',
-      { schema: { params: ZUserIdParams, querystring: ZPagingQuery } },
+      {
+        schema: {
+          summary: 'Accounts sharing the member’s e-mail address (one page)',
+          responses: { 200: z.array(ZRelatedAccount) },
+          errors: ['UNAUTHENTICATED', 'FORBIDDEN'],
+          params: ZUserIdParams,
+          querystring: ZPagingQuery,
+        },
+      },
       async (request, reply) => {
         const { userId } = parseInput(ZUserIdParams, request.params);
         const page = parseInput(ZPagingQuery, request.query);
@@ -272,14 +498,36 @@ export function userRoutes(deps: TAppDeps) {
     );
 
     // ---- Terms ----
-    app.get('/v1/users/:userId/terms-of-service', { schema: { params: ZUserIdParams } }, async (request) => {
-      const { userId } = parseInput(ZUserIdParams, request.params);
-      return hasAcceptedTerms(db, request.identity, userId);
-    });
-    app.post('/v1/users/:userId/terms-of-service', { schema: { params: ZUserIdParams } }, async (request, reply) => {
-      const { userId } = parseInput(ZUserIdParams, request.params);
-      await acceptTerms(db, request.identity, userId);
-      return reply.code(204).send();
-    });
+    app.get(
+      '/v1/users/:userId/terms-of-service',
+      {
+        schema: {
+          summary: 'Whether the current terms of service are accepted',
+          responses: { 200: ZTermsAccepted },
+          errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'],
+          params: ZUserIdParams,
+        },
+      },
+      async (request) => {
+        const { userId } = parseInput(ZUserIdParams, request.params);
+        return hasAcceptedTerms(db, request.identity, userId);
+      },
+    );
+    app.post(
+      '/v1/users/:userId/terms-of-service',
+      {
+        schema: {
+          summary: 'Accepts the current terms of service',
+          responses: { 204: { description: 'Accepted' } },
+          errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'],
+          params: ZUserIdParams,
+        },
+      },
+      async (request, reply) => {
+        const { userId } = parseInput(ZUserIdParams, request.params);
+        await acceptTerms(db, request.identity, userId);
+        return reply.code(204).send();
+      },
+    );
   };
 }

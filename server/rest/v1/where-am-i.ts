@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ZWhereAmI } from '../../contracts/rest';
 import type { TAppDeps } from '../../deps';
 
 /** The visitor's country: the edge's header when configured, else the Accept-Language region. */
@@ -16,11 +17,15 @@ export function countryFromRequest(request: FastifyRequest, headerName: string):
 
 export function whereAmIRoutes(deps: TAppDeps) {
   return async (app: FastifyInstance): Promise<void> => {
-    app.get('/v1/auth/.where-am-i', async (request, reply) => {
-      reply
-        .header('cache-control', 'private, no-store')
-        .header('vary', `${deps.config.countryHeader}, accept-language`);
-      return { countryCode: countryFromRequest(request, deps.config.countryHeader) };
-    });
+    app.get(
+      '/v1/auth/.where-am-i',
+      { schema: { summary: 'The visitor’s country', responses: { 200: ZWhereAmI } } },
+      async (request, reply) => {
+        reply
+          .header('cache-control', 'private, no-store')
+          .header('vary', `${deps.config.countryHeader}, accept-language`);
+        return { countryCode: countryFromRequest(request, deps.config.countryHeader) };
+      },
+    );
   };
 }

@@ -3,7 +3,9 @@ import { CHANNELS, CURRENCIES, ENUM_NAMES, GENDERS, type TEnumName } from '../..
 import type { TCache } from '../../cache';
 import { AppError } from '../../errors';
 
-export type TEnumValue = { value: string; label: string };
+import type { TEnumValue } from '../../contracts/rest';
+
+export type { TEnumValue };
 
 function load(name: TEnumName): TEnumValue[] {
   switch (name) {

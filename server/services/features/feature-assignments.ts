@@ -6,18 +6,12 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { TDb } from '../../db/client';
 import { AppError } from '../../errors';
+import type { TFeatureAssignment } from '../../contracts/rest';
 
 const ZVariants = z.array(z.object({ name: z.string().min(1).max(80), weight: z.number().min(0) })).min(1);
 export type TVariant = z.infer<typeof ZVariants>[number];
 
-export interface TFeatureAssignment {
-  tag: string;
-  name: string;
-  assignedVariant: string;
-  isWinningVariant: boolean;
-  /** Milliseconds since the epoch: when this answer was made. */
-  lastChecked: number;
-}
+export type { TFeatureAssignment };
 
 export function parseVariants(json: string): TVariant[] {
   const parsed = ZVariants.safeParse(JSON.parse(json));

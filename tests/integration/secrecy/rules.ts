@@ -556,6 +556,43 @@ async function checkIdentity(model: TModel, world: TWorld): Promise<void> {
   }
 }
 
+// ---- Link previews (what a chat app fetching a shared link reads, with no cookies) -----------------
+
+/**
+ * The shared pages of the parent's and the child's lists and the exchange's invitation link, fetched
+ * anonymously: their Open Graph tags may name the list and its owner, never who claimed (a name or
+ * an id) and never anyone in the exchange or a pairing.
+ */
+async function checkPreviews(world: TWorld, claims: TClaimState, names: Map<string, string>): Promise<void> {
+  const { parent, child } = world.people;
+  const exchange = await testDb().exchange.findUniqueOrThrow({
+    where: { id: world.exchangeId },
+    select: { joinCode: true },
+  });
+  const pages: [string, string][] = [
+    ['the parent’s list', `/profile/${parent.id}/wish-lists/${world.lists.parent}/`],
+    ['the child’s list', `/profile/${child.id}/wish-lists/${world.lists.child}/`],
+    ['the invitation link', `/gift-exchanges/${world.exchangeId}/rsvp/?code=${encodeURIComponent(exchange.joinCode)}`],
+  ];
+  const people = Object.values(world.people);
+  const claimers = new Set<string>();
+  for (const wish of claims.wishes.values()) for (const who of wish.claims.keys()) claimers.add(who);
+  for (const [what, address] of pages) {
+    const response = await fetch(`${world.server.baseUrl}${address}`, { headers: { 'user-agent': 'Slackbot 1.0' } });
+    if (response.status >= 500) throw new Error(`GET ${address} answered ${response.status}`);
+    const head = (await response.text()).split('</head>')[0] ?? '';
+    const owners = what === 'the invitation link' ? [] : [parent.id, child.id];
+    for (const who of people) {
+      if (owners.includes(who.id)) continue;
+      const claimed = claimers.has(who.id);
+      if (head.includes(who.id) || head.includes(who.name))
+        violation(`the preview of ${what} names ${who.key}${claimed ? ', who claimed a wish' : ''}`, head);
+    }
+    for (const name of names.values())
+      if (!owners.length && head.includes(name)) violation(`the preview of ${what} names a giver`, head);
+  }
+}
+
 // ---- All of it, after each step ------------------------------------------------------------------
 
 export async function checkEverything(model: TModel, world: TWorld): Promise<void> {
@@ -574,6 +611,7 @@ export async function checkEverything(model: TModel, world: TWorld): Promise<voi
   const claims = await claimState(world);
   revealReceived(model, claims);
   await checkClaims(model, world, claims);
+  await checkPreviews(world, claims, names);
   await checkIdentity(model, world);
   if (process.env.SECRECY_DEBUG)
     console.log(`check ${model.steps}: ${(performance.now() - t0).toFixed(0)} ms, ${world.sessions.size} sessions`);

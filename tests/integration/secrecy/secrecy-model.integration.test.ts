@@ -12,6 +12,9 @@
  */
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { startTestServer, type TTestServer } from '../../helpers/server';
 import { chosenActions } from './actions';
 import { checkEverything, newModel } from './rules';
@@ -33,7 +36,13 @@ const debug = (line: string) => {
 
 let server: TTestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  // A renderer shell of its own, so that the link previews of shared pages can be read (rules.ts).
+  const dist = mkdtempSync(path.join(os.tmpdir(), 'gifting-secrecy-'));
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html><head><title>Gifting</title></head><body></body></html>',
+  );
+  server = await startTestServer({ RENDERER_DIST: dist });
 });
 
 describe('secrecy model', () => {

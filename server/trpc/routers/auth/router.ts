@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { deriveAuthFlags } from '../../../contracts/identity';
 import { ZPagingQuery, pagedOutput } from '../../../contracts/paging';
+import { ZRelatedAccount } from '../../../contracts/rest';
 import { sessionProvesEmail, switchTargetsFor, type TSwitchingSession } from '../../../auth/switching';
 import type { TVerifiedIdentity } from '../../../auth/tokens';
 import { refuseWhileImpersonating } from '../../../auth/impersonation';
@@ -8,13 +9,6 @@ import { AppError } from '../../../errors';
 import { ZMergeAccountsInput, listMyRelatedAccounts, mergeAccounts } from '../../../services/accounts/related-accounts';
 import { authedProcedure, knownProcedure, publicProcedure, router } from '../../init';
 
-const ZRelatedAccount = z.object({
-  userId: z.string(),
-  name: z.string(),
-  email: z.string().nullable(),
-  isRegistered: z.boolean(),
-  createdAt: z.string(),
-});
 
 /** The sign-in behind a token: its root account (before any switch) and its family. */
 function sessionOf(identity: TVerifiedIdentity): TSwitchingSession {
