@@ -67,11 +67,12 @@ export default function MemberMenu({ openAtOnce = false }: { openAtOnce?: boolea
               {initialsOf(label)}
             </Avatar>
             <Stack gap={0} style={{ minWidth: 0 }}>
-              <Text size="sm" fw={600} c="var(--mantine-color-text)" truncate>
+              {/* Spans, not paragraphs: a menu may hold only its items (and plain text) for assistive tech. */}
+              <Text component="span" display="block" size="sm" fw={600} c="var(--mantine-color-text)" truncate>
                 {label}
               </Text>
               {me.data?.email ? (
-                <Text size="xs" c="dimmed" truncate>
+                <Text component="span" display="block" size="xs" c="dimmed" truncate>
                   {me.data.email}
                 </Text>
               ) : null}
