@@ -59,7 +59,7 @@ export const CATALOGUE_KEYS = {
   merchant: (market: string, shop: string): string => seedId(`merchant:${market}:${shop}`),
 };
 
-type TShop =
+export type TShop =
   | 'home'
   | 'tech'
   | 'outdoors'
@@ -1072,7 +1072,7 @@ export async function seedCatalogue(tx: TTx, now: Date = new Date()): Promise<TC
         priceAmount: money(product.price),
         currency: market.currency,
         url: `${merchant.url}/products/${product.slug}`,
-        imageUrl: `https://picsum.photos/seed/${product.slug}/400/400`,
+        imageUrl: demoProductPicture(product.slug),
         createdAt,
       });
       for (const giftGuideId of new Set(product.guideIds)) links.push({ productId: id, giftGuideId });
@@ -1114,6 +1114,28 @@ export async function seedCatalogue(tx: TTx, now: Date = new Date()): Promise<TC
     products += productRows.length;
   }
   return { giftGuides: guideIds.length, merchants, products };
+}
+
+/**
+ * The demo products' pictures ship with the app (renderer/public/demo/products, served by the
+ * monolith like the rest of the build), so `npm start` shows a complete shop offline. They are
+ * small SVGs drawn by scripts/demo-product-pictures.ts: `npx tsx scripts/demo-product-pictures.ts`
+ * writes them again after the catalogue changes.
+ */
+export const DEMO_PICTURE_DIR = 'demo/products';
+
+export function demoProductPicture(slug: string): string {
+  return `/${DEMO_PICTURE_DIR}/${slug}.svg`;
+}
+
+/** Each product's picture subject: its slug, its US title and the kind of shop selling it (the drawing). */
+export function demoPictureSubjects(): { slug: string; title: string; shop: TShop }[] {
+  const bySlug = new Map<string, { slug: string; title: string; shop: TShop }>();
+  for (const product of planMarket(CATALOGUE_MARKETS[0]!).products) {
+    if (!bySlug.has(product.slug))
+      bySlug.set(product.slug, { slug: product.slug, title: product.title, shop: product.shop });
+  }
+  return [...bySlug.values()];
 }
 
 /** `count` items of `items`, chosen by `random`, in their original order. */

@@ -3,7 +3,8 @@
  * burger-toggled navbar on small screens, the footer, a navigation progress bar and the screen
  * outlet. It honours the flags of the matched route (hide header / mobile header / mobile footer /
  * background). While support staff impersonate a member, the impersonation banner sits above the
- * header content on every screen, even where the route hides the header.
+ * header content on every screen, even where the route hides the header; so does the child-account
+ * banner while a family manager acts as their child.
  */
 import { Box, Burger, Button, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -12,6 +13,7 @@ import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { AccountMenu } from '../auth/account-menu';
 import { useIdentity } from '../auth/identity-provider';
 import { IMPERSONATION_BANNER_HEIGHT } from '../auth/impersonation-banner-height';
+import { useMe } from '../auth/use-me';
 import { ensureTrailingSlash } from '../client/url';
 import { AppFooter } from './app-footer';
 import { AppNotifications } from './app-notifications';
@@ -29,6 +31,9 @@ import classes from './app-layout.module.css';
 
 /** Only support staff see the impersonation banner: its code loads when they do. */
 const ImpersonationBanner = lazy(() => import('../auth/impersonation-banner'));
+
+/** Only a family manager switched into a child's account sees whose it is: its code loads then. */
+const ChildAccountBanner = lazy(() => import('../auth/child-account-banner'));
 
 /** Signed-in members' Messages link and notifications bell: their code loads for members only. */
 const MemberHeaderActions = lazy(() => import('../features/notifications/notifications-menu'));
@@ -52,11 +57,14 @@ export function AppLayout() {
   const { pathname, search, hash, state } = useLocation();
 
   const { flags: authFlags } = useIdentity();
+  // The same query as the account button's (one request): names the manager while in a child's account.
+  const me = useMe();
+  const actingAsChild = !authFlags.isImpersonated && Boolean(me.data?.familyManager);
 
   const hideHeader = flags.hideHeader === true;
   const hideMobileHeader = !hideHeader && flags.hideMobileHeader === true;
   const hideMobileFooter = flags.hideMobileFooter === true;
-  const banner = authFlags.isImpersonated ? IMPERSONATION_BANNER_HEIGHT : 0;
+  const banner = authFlags.isImpersonated || actingAsChild ? IMPERSONATION_BANNER_HEIGHT : 0;
   const headerHeight = hideHeader ? banner : HEADER_HEIGHT + banner;
   const mobileHeaderHeight = hideMobileHeader ? banner : headerHeight;
   const showHeaderBox = !hideHeader || banner > 0;
@@ -89,6 +97,10 @@ export function AppLayout() {
           {authFlags.isImpersonated ? (
             <Suspense fallback={<Box h={IMPERSONATION_BANNER_HEIGHT} />}>
               <ImpersonationBanner />
+            </Suspense>
+          ) : actingAsChild ? (
+            <Suspense fallback={<Box h={IMPERSONATION_BANNER_HEIGHT} />}>
+              <ChildAccountBanner />
             </Suspense>
           ) : null}
           {!hideHeader && (

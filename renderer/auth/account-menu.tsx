@@ -52,9 +52,12 @@ export function AccountMenu() {
   }
 
   const label = me.data ? meLabel(me.data) : 'Account';
-  if (!menu.wanted) return <AccountButton label={label} {...menu.trigger} />;
+  const pictureUrl = me.data?.pictureUrl ?? null;
+  if (!menu.wanted) return <AccountButton label={label} pictureUrl={pictureUrl} {...menu.trigger} />;
   return (
-    <Suspense fallback={<AccountButton label={label} aria-haspopup="menu" aria-expanded={false} />}>
+    <Suspense
+      fallback={<AccountButton label={label} pictureUrl={pictureUrl} aria-haspopup="menu" aria-expanded={false} />}
+    >
       <MemberMenu openAtOnce />
     </Suspense>
   );

@@ -1,10 +1,13 @@
 /**
- * The signed-in account menu: the member's profile, friends, family manager and settings (and the
- * support console for staff), Switch
- * account (when there is more than one), Related accounts and Log out. Loaded by account-menu.tsx when its button is first used: Menu brings Popover, transitions and floating-ui,
- * which no first paint needs (the dropdown only opens on a click).
+ * The signed-in account menu: who is signed in (picture, name, e-mail), the member's profile,
+ * friends, family manager and settings (and the support console for staff), Switch account (when
+ * there is more than one), Related accounts and Log out. In a child's account (a family manager
+ * switched into it) the manager's own entries go (family manager, switching, related accounts):
+ * the banner above the header is the one way back. Loaded by account-menu.tsx when its button is
+ * first used: Menu brings Popover, transitions and floating-ui, which no first paint needs (the
+ * dropdown only opens on a click).
  */
-import { Menu, Text } from '@mantine/core';
+import { Avatar, Group, Menu, Stack, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { canUseAdminArea } from '../../server/contracts/identity';
@@ -15,6 +18,11 @@ import { trpc } from '../trpc';
 import { AccountButton } from './account-button';
 import { useIdentity } from './identity-provider';
 import { meLabel, useMe } from './use-me';
+
+function initialsOf(label: string): string {
+  const parts = label.split(/[\s@.]+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? '?') + (parts[1]?.[0] ?? '')).toUpperCase();
+}
 
 export default function MemberMenu({ openAtOnce = false }: { openAtOnce?: boolean }) {
   const { identity, flags, logout } = useIdentity();
@@ -27,7 +35,8 @@ export default function MemberMenu({ openAtOnce = false }: { openAtOnce?: boolea
     enabled: identity !== null && !identity.impersonatorUserId,
   });
   const label = me.data ? meLabel(me.data) : 'Account';
-  const canSwitch = (switchTargets.data?.length ?? 0) > 1;
+  const inChildAccount = Boolean(me.data?.familyManager);
+  const canSwitch = !inChildAccount && (switchTargets.data?.length ?? 0) > 1;
 
   async function onLogout(): Promise<void> {
     setLoggingOut(true);
@@ -40,16 +49,36 @@ export default function MemberMenu({ openAtOnce = false }: { openAtOnce?: boolea
   return (
     <Menu position="bottom-end" width={220} shadow="md" withinPortal opened={opened} onChange={setOpened}>
       <Menu.Target>
-        <AccountButton label={label} ref={target} />
+        <AccountButton label={label} pictureUrl={me.data?.pictureUrl} ref={target} />
       </Menu.Target>
       <Menu.Dropdown>
-        {me.data?.email ? (
-          <Menu.Label>
-            <Text size="xs" c="dimmed" truncate>
-              {me.data.email}
-            </Text>
-          </Menu.Label>
-        ) : null}
+        <Menu.Label data-testid="account-menu-who">
+          <Group gap="sm" wrap="nowrap">
+            <Avatar
+              src={me.data?.pictureUrl ?? null}
+              // The name is written beside it: the picture (or the initials) adds nothing to read out.
+              alt=""
+              aria-hidden
+              radius="xl"
+              color="red"
+              size={36}
+              data-testid="account-menu-avatar"
+            >
+              {initialsOf(label)}
+            </Avatar>
+            <Stack gap={0} style={{ minWidth: 0 }}>
+              {/* Spans, not paragraphs: a menu may hold only its items (and plain text) for assistive tech. */}
+              <Text component="span" display="block" size="sm" fw={600} c="var(--mantine-color-text)" truncate>
+                {label}
+              </Text>
+              {me.data?.email ? (
+                <Text component="span" display="block" size="xs" c="dimmed" truncate>
+                  {me.data.email}
+                </Text>
+              ) : null}
+            </Stack>
+          </Group>
+        </Menu.Label>
         {identity ? (
           <Menu.Item
             component={Link}
@@ -63,14 +92,16 @@ export default function MemberMenu({ openAtOnce = false }: { openAtOnce?: boolea
         <Menu.Item component={Link} to={href('v2.friends')} leftSection={<UsersIcon />} data-testid="friends-link">
           Friends
         </Menu.Item>
-        <Menu.Item
-          component={Link}
-          to={href('v2.familyManager.root')}
-          leftSection={<HomeIcon />}
-          data-testid="family-manager-link"
-        >
-          Family manager
-        </Menu.Item>
+        {inChildAccount ? null : (
+          <Menu.Item
+            component={Link}
+            to={href('v2.familyManager.root')}
+            leftSection={<HomeIcon />}
+            data-testid="family-manager-link"
+          >
+            Family manager
+          </Menu.Item>
+        )}
         <Menu.Item component={Link} to={href('v2.settings')} leftSection={<WrenchIcon />} data-testid="settings-link">
           Settings
         </Menu.Item>
@@ -90,15 +121,17 @@ export default function MemberMenu({ openAtOnce = false }: { openAtOnce?: boolea
             Switch account
           </Menu.Item>
         ) : null}
-        <Menu.Item
-          component={Link}
-          to={href('v2.relatedAccounts')}
-          leftSection={<UsersIcon />}
-          data-testid="related-accounts-link"
-        >
-          Related accounts
-        </Menu.Item>
-        <Menu.Divider />
+        {inChildAccount ? null : (
+          <Menu.Item
+            component={Link}
+            to={href('v2.relatedAccounts')}
+            leftSection={<UsersIcon />}
+            data-testid="related-accounts-link"
+          >
+            Related accounts
+          </Menu.Item>
+        )}
+        {inChildAccount ? null : <Menu.Divider />}
         <Menu.Item
           color="red"
           leftSection={<LogOutIcon />}

@@ -20,6 +20,8 @@ export interface TSwitchTarget {
   name: string;
   email: string | null;
   relation: 'root' | 'related' | 'child';
+  /** The stored picture's key (people/access.ts pictureUrlOf makes its address), or null. */
+  pictureKey: string | null;
 }
 
 /** The sign-in asking: its root account and its family (null for tokens made without one). */
@@ -72,7 +74,9 @@ export async function assertSessionProvesEmail(
 export async function switchTargetsFor(db: TDb, rootUserId: string): Promise<TSwitchTarget[]> {
   const root = await db.user.findUnique({ where: { id: rootUserId } });
   if (!root || root.deletedAt) return [];
-  const targets: TSwitchTarget[] = [{ userId: root.id, name: root.name, email: root.email, relation: 'root' }];
+  const targets: TSwitchTarget[] = [
+    { userId: root.id, name: root.name, email: root.email, relation: 'root', pictureKey: root.pictureKey },
+  ];
   if (root.emailCanonical) {
     // Related accounts share the address exactly (its canonical form), never a look-alike.
     const related = await db.user.findMany({
@@ -80,16 +84,28 @@ export async function switchTargetsFor(db: TDb, rootUserId: string): Promise<TSw
       orderBy: { createdAt: 'asc' },
     });
     targets.push(
-      ...related.map((user) => ({ userId: user.id, name: user.name, email: user.email, relation: 'related' as const })),
+      ...related.map((user) => ({
+        userId: user.id,
+        name: user.name,
+        email: user.email,
+        relation: 'related' as const,
+        pictureKey: user.pictureKey,
+      })),
     );
   }
   const children = await db.parentAccount.findMany({
     where: { parentId: root.id, child: { deletedAt: null } },
     orderBy: { createdAt: 'asc' },
-    select: { child: { select: { id: true, name: true } } },
+    select: { child: { select: { id: true, name: true, pictureKey: true } } },
   });
   targets.push(
-    ...children.map(({ child }) => ({ userId: child.id, name: child.name, email: null, relation: 'child' as const })),
+    ...children.map(({ child }) => ({
+      userId: child.id,
+      name: child.name,
+      email: null,
+      relation: 'child' as const,
+      pictureKey: child.pictureKey,
+    })),
   );
   return targets;
 }

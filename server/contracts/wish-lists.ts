@@ -31,6 +31,15 @@ const ZWebUrl = ZUrl.refine((value) => /^https?:/i.test(value), { error: M.url }
 );
 const ZOptionalWebUrl = z.preprocess((value) => (value === '' ? null : value), ZWebUrl.nullable().optional());
 
+/**
+ * A picture: an http(s) address, or one of this site's own pictures by its path (the demo
+ * catalogue's, e.g. /demo/products/wool-scarf.svg, which a wish copies from its product). Only
+ * plain paths: never `//host` (another site) nor dots that climb out of the folder.
+ */
+const SITE_PICTURE = /^\/(?!\/)(?!.*\.\.)[A-Za-z0-9/_.-]{1,300}$/;
+const ZPictureUrl = z.union([z.string().trim().regex(SITE_PICTURE), ZWebUrl], { error: M.url });
+const ZOptionalPictureUrl = z.preprocess((value) => (value === '' ? null : value), ZPictureUrl.nullable().optional());
+
 export const ZCurrency = z.enum(CURRENCIES, { error: 'Choose one of the listed currencies' });
 
 export const ZPrice = z.object({
@@ -100,7 +109,7 @@ const wishFields = {
     .min(1, { error: M.minValue(1) })
     .max(WISH_QUANTITY_MAX, { error: `The maximum value allowed is ${WISH_QUANTITY_MAX}` }),
   url: ZOptionalWebUrl,
-  imageUrl: ZOptionalWebUrl,
+  imageUrl: ZOptionalPictureUrl,
   priority: z.coerce
     .number()
     .int()

@@ -4,11 +4,12 @@
  * product at its shop (through the link redirector) and "Add to my list". The old price is the one
  * the member's alert told them about when they have one, else the price before the latest drop.
  */
-import { Anchor, Badge, Button, Card, Group, Image, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router-dom';
 import { isUuid } from '../../../server/contracts/validation-values';
 import { GiftIcon } from '../../app/icons';
 import { statusOf } from '../../app/runtime/app-runtime';
+import { CardPhoto } from '../../kit/card-photo';
 import { PageLayout } from '../../kit/page-layout';
 import { EmptyState, ErrorState } from '../../kit/states';
 import { href } from '../../routes/route-table';
@@ -38,23 +39,15 @@ function PriceDropCard({ product }: { product: TPriceDrop }) {
   return (
     <Card withBorder radius="md" padding="lg" data-testid="price-drop-card" data-product-id={product.productId}>
       <Group align="flex-start" gap="lg" wrap="wrap">
-        {product.imageUrl ? (
-          <Image src={product.imageUrl} alt={product.title} w={220} h={220} fit="cover" radius="md" />
-        ) : (
-          <Stack
-            w={220}
-            h={220}
-            align="center"
-            justify="center"
-            bg="linear-gradient(135deg, var(--mantine-color-red-0), var(--mantine-color-green-0))"
-            style={{ borderRadius: 'var(--mantine-radius-md)' }}
-            aria-hidden
-          >
-            <Text component="span" c="red.6" lh={0}>
-              <GiftIcon size={56} strokeWidth={1.6} />
-            </Text>
-          </Stack>
-        )}
+        <CardPhoto
+          src={product.imageUrl}
+          alt={product.title}
+          w={220}
+          h={220}
+          fit="contain"
+          radius="md"
+          loading="eager"
+        />
         <Stack gap="sm" style={{ flex: 1, minWidth: 240 }}>
           <Title order={2} fz="h3" data-testid="price-drop-title">
             {product.title}

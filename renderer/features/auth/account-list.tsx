@@ -14,10 +14,21 @@ export function formatDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? '' : new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(date);
 }
 
-export function AccountSummary({ name, detail, badge }: { name: string; detail?: ReactNode; badge?: ReactNode }) {
+export function AccountSummary({
+  name,
+  detail,
+  badge,
+  pictureUrl = null,
+}: {
+  name: string;
+  detail?: ReactNode;
+  badge?: ReactNode;
+  /** The account's picture; its initials when it has none (or it fails to load). */
+  pictureUrl?: string | null;
+}) {
   return (
     <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-      <Avatar radius="xl" color="red" variant="light">
+      <Avatar src={pictureUrl} alt="" radius="xl" color="red" variant="light" aria-hidden data-testid="account-avatar">
         {initials(name)}
       </Avatar>
       <Stack gap={0} style={{ minWidth: 0 }}>

@@ -59,7 +59,7 @@ function SwitchConfirm({ uid, returnUrl }: { uid: string; returnUrl: string }) {
       ) : (
         <Stack gap="md">
           <Card withBorder radius="md" padding="md" data-testid="switch-target">
-            <AccountSummary name={target.name} detail={target.email ?? undefined} />
+            <AccountSummary name={target.name} detail={target.email ?? undefined} pictureUrl={target.pictureUrl} />
           </Card>
           {target.isCurrent ? (
             <Alert color="green" variant="light" data-testid="switch-current">
@@ -103,6 +103,8 @@ function SwitchList({ returnUrl }: { returnUrl: string }) {
   if (isReady && !identity) return <LogInFirst />;
 
   const list = targets.data ?? [];
+  // From a child's account the way back to the manager says so; every other button names its account.
+  const inChild = list.some((target) => target.isCurrent && target.relation === 'child');
   return (
     <AuthPage
       title="Switch account"
@@ -141,6 +143,7 @@ function SwitchList({ returnUrl }: { returnUrl: string }) {
                 <AccountSummary
                   name={target.name}
                   detail={target.email ?? undefined}
+                  pictureUrl={target.pictureUrl}
                   badge={
                     target.relation === 'root' ? (
                       <Badge size="xs" variant="light">
@@ -162,7 +165,7 @@ function SwitchList({ returnUrl }: { returnUrl: string }) {
                     onClick={() => void switchTo(target.userId, returnUrl)}
                     data-testid="switch-to"
                   >
-                    Switch
+                    {inChild && target.relation === 'root' ? `Back to ${target.name}` : `Switch to ${target.name}`}
                   </Button>
                 )}
               </Group>

@@ -1,7 +1,7 @@
-import { Badge, Card, Group, Image, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { GiftIcon } from '../../app/icons';
 import { CardGrid } from '../../kit/card-grid';
+import { CardPhoto } from '../../kit/card-photo';
 import { href } from '../../routes/route-table';
 import type { TGiftGuide } from './use-landing-summary';
 
@@ -25,21 +25,7 @@ export function GiftGuideCard({ guide }: { guide: TGiftGuide }) {
       data-gift-guide-id={guide.giftGuideId}
     >
       <Card.Section>
-        {guide.imageUrl ? (
-          <Image src={guide.imageUrl} alt="" h={140} fit="cover" loading="lazy" />
-        ) : (
-          <Stack
-            h={140}
-            align="center"
-            justify="center"
-            bg="linear-gradient(135deg, var(--mantine-color-red-1), var(--mantine-color-green-1))"
-            aria-hidden
-          >
-            <Text component="span" c="red.6" lh={0}>
-              <GiftIcon size={48} strokeWidth={1.6} />
-            </Text>
-          </Stack>
-        )}
+        <CardPhoto src={guide.imageUrl} alt="" h={140} testId="gift-guide-photo" />
       </Card.Section>
 
       <Stack gap={6} mt="md">

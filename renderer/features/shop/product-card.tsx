@@ -4,11 +4,11 @@
  * through after a drop), "Add to my list" (/add-wish/?productId=), "Watch price" for signed-in
  * members (the price-drop dialog) and the shop's page (through the link redirector, new tab).
  */
-import { Anchor, Badge, Button, Card, Group, Image, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { GiftIcon } from '../../app/icons';
 import { useIdentity } from '../../auth/identity-provider';
+import { CardPhoto } from '../../kit/card-photo';
 import { href } from '../../routes/route-table';
 import { formatPrice } from './format-price';
 import { PriceDropDialog } from './price-drop-dialog';
@@ -60,21 +60,7 @@ export function ProductCard({ product }: { product: TProduct }) {
       data-market={product.market}
     >
       <Card.Section>
-        {product.imageUrl ? (
-          <Image src={product.imageUrl} alt={product.title} h={160} fit="cover" loading="lazy" />
-        ) : (
-          <Stack
-            h={160}
-            align="center"
-            justify="center"
-            bg="linear-gradient(135deg, var(--mantine-color-red-0), var(--mantine-color-green-0))"
-            aria-hidden
-          >
-            <Text component="span" c="red.6" lh={0}>
-              <GiftIcon size={40} strokeWidth={1.6} />
-            </Text>
-          </Stack>
-        )}
+        <CardPhoto src={product.imageUrl} alt={product.title} h={160} testId="product-photo" />
       </Card.Section>
       <Stack gap={6} mt="sm" style={{ flex: 1 }}>
         <Text fw={700} lh={1.3} lineClamp={2} data-testid="product-title">

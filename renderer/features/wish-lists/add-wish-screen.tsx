@@ -4,10 +4,11 @@
  * form from the shop's product and keeps the link to it (the shop's "Add to my list" lands here).
  * The form (list choice + wish fields) is shared with /wish-it/.
  */
-import { Alert, Anchor, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useIdentity } from '../../auth/identity-provider';
+import { CardPhoto } from '../../kit/card-photo';
 import { PageLayout } from '../../kit/page-layout';
 import { EmptyState, ErrorState, ListSkeleton } from '../../kit/states';
 import { href } from '../../routes/route-table';
@@ -127,9 +128,7 @@ function ProductPreview({ product }: { product: TProductDetail }) {
   return (
     <Card withBorder radius="md" padding="md" data-testid="add-wish-product">
       <Group wrap="nowrap" align="flex-start">
-        {product.imageUrl ? (
-          <Image src={product.imageUrl} alt={product.title} w={80} h={80} radius="sm" fit="contain" />
-        ) : null}
+        <CardPhoto src={product.imageUrl} alt={product.title} w={80} h={80} radius="sm" fit="contain" loading="eager" />
         <Stack gap={2}>
           <Text fw={700}>{product.title}</Text>
           <Text size="sm">

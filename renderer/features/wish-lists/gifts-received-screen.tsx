@@ -4,10 +4,11 @@
  * gentle nudge to say thank you. Until a gift is received its givers stay a surprise; once shown
  * they stay listed, also when the gift is no longer marked received (the givers were told).
  */
-import { Alert, Anchor, Card, Group, Image, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Card, Group, Stack, Text } from '@mantine/core';
 import { Fragment } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { GiftIcon } from '../../app/icons';
+import { CardPhoto } from '../../kit/card-photo';
 import { PageLayout } from '../../kit/page-layout';
 import { QueryView } from '../../kit/query-view';
 import { EmptyState, ListSkeleton } from '../../kit/states';
@@ -46,7 +47,7 @@ function GiftRow({ gift, userId }: { gift: TGift; userId: string }) {
     <Card withBorder radius="md" padding="md" component="li" data-testid="gift-received" data-wish-id={gift.wishId}>
       <Group wrap="nowrap" align="flex-start" gap="md">
         {gift.imageUrl ? (
-          <Image src={gift.imageUrl} alt={gift.title} w={64} h={64} radius="sm" fit="contain" loading="lazy" />
+          <CardPhoto src={gift.imageUrl} alt={gift.title} w={64} h={64} radius="sm" fit="contain" />
         ) : null}
         <Stack gap={4} miw={0} style={{ flex: 1 }}>
           <Anchor

@@ -3,13 +3,14 @@
  * prices, a list's card, the plain-words error state of a person's lists (private, not found, log
  * in), a wish's summary (picture, price, shop link), and the select of the member's lists.
  */
-import { Anchor, Badge, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { TWishListPrivacy } from '../../../server/contracts/wish-lists';
 import { WISH_LIST_PRIVACY_LABELS, WISH_PRIORITIES } from '../../../server/contracts/wish-list-values';
-import { GiftIcon, ListIcon } from '../../app/icons';
+import { ListIcon } from '../../app/icons';
 import { statusOf } from '../../app/runtime/app-runtime';
+import { CardPhoto } from '../../kit/card-photo';
 import { SelectField } from '../../kit/select-field';
 import { AccessErrorState, EmptyState } from '../../kit/states';
 import { useToast } from '../../kit/toast';
@@ -210,23 +211,7 @@ export function WishSummary({ wish, children }: { wish: TAnyWish; children?: Rea
   const price = formatMoney(wish.price);
   return (
     <Group align="flex-start" wrap="nowrap" gap="md">
-      {wish.imageUrl ? (
-        <Image src={wish.imageUrl} alt={wish.title} w={96} h={96} radius="sm" fit="contain" loading="lazy" />
-      ) : (
-        <Stack
-          w={96}
-          h={96}
-          align="center"
-          justify="center"
-          style={{ flexShrink: 0, borderRadius: 'var(--mantine-radius-sm)' }}
-          bg="var(--mantine-color-red-0)"
-          aria-hidden
-        >
-          <Text component="span" c="red.6" lh={0}>
-            <GiftIcon size={32} strokeWidth={1.6} />
-          </Text>
-        </Stack>
-      )}
+      <CardPhoto src={wish.imageUrl} alt={wish.title} w={96} h={96} radius="sm" fit="contain" testId="wish-photo" />
       <Stack gap={4} style={{ flex: 1 }} miw={0}>
         <Title order={2} fz="lg" data-testid="wish-title">
           {wish.title}

@@ -177,8 +177,8 @@ interface TSuggestionRow {
  * Suggestions: people the member shares a circle with — followed by people the member follows
  * (friends of friends), fellow active members of their groups, fellow participants of their
  * exchanges — ranked by how many such ties, then by friends of friends; never the member, people
- * already followed, blocked either way, child accounts, floaters (no account yet) or closed
- * accounts. Exchange mates count only where the exchange shows its participants to the member
+ * already followed, blocked either way, child accounts, a child's own family managers (the parent
+ * is not a stranger to suggest to the child), floaters (no account yet) or closed accounts. Exchange mates count only where the exchange shows its participants to the member
  * (the organizer may hide them). One set-wise query (a UNION of the three circles), paged in the
  * database.
  */
@@ -213,6 +213,7 @@ export async function listSuggestions(db: TDb, identity: TVerifiedIdentity | nul
       AND NOT EXISTS (SELECT 1 FROM blocks k WHERE (k.blocker_id = ${userId} AND k.blocked_id = c.id)
                                                  OR (k.blocker_id = c.id AND k.blocked_id = ${userId}))
       AND NOT EXISTS (SELECT 1 FROM parent_accounts p WHERE p.child_id = c.id)
+      AND NOT EXISTS (SELECT 1 FROM parent_accounts q WHERE q.child_id = ${userId} AND q.parent_id = c.id)
     GROUP BY c.id`;
   const [counted, slice] = await Promise.all([
     db.$queryRaw<{ n: bigint }[]>`SELECT COUNT(*) AS n FROM (${circles}) s`,

@@ -1,11 +1,14 @@
 /**
  * The people screens: editing one's profile (a check beside its field, then a save that shows on the
  * profile and in the header), the privacy switch, the family manager (add a child, see it, switch
- * into it and back), and a family manager managing a child account from their own (the demo member
- * Dana: her seeded children are only looked at; the one she changes and closes is made by the test).
+ * into it and back), a family manager managing a child account from their own (the demo member
+ * Dana: her seeded children are only looked at; the one she changes and closes is made by the test),
+ * the banner that says whose account a manager is in (and its one way back), and the uploaded
+ * picture in the header, the account menu and the account switcher.
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { DEMO_LOGIN, seedId } from '../../../prisma/seed';
 import { expectAccessible } from '../pages/a11y';
 import { Shell } from '../pages/auth-pages';
@@ -155,13 +158,134 @@ test.describe('people', () => {
     await shell.acceptTermsIfShown();
     await expect(page.getByTestId('account-name')).toHaveText('Kit Kid');
 
-    // And back, through the account menu's Switch account.
-    await shell.accountMenu().click();
-    await page.getByTestId('switch-account').click();
-    await expect(page.getByTestId('switch-identity-screen')).toBeVisible();
-    const root = page.getByTestId('switch-target').filter({ hasText: 'Terry Terms' });
-    await root.getByTestId('switch-to').click();
+    // And back, in one click on the banner that says whose account this is.
+    await expect(page.getByTestId('child-account-banner')).toContainText('You’re using Kit’s account');
+    await page.getByRole('button', { name: 'Back to Terry' }).click();
     await expect(page.getByTestId('account-name')).toHaveText('Terry Terms');
+    await expect(page).toHaveURL('/family-manager/');
+    await expect(page.getByTestId('child-account-banner')).toHaveCount(0);
+  });
+
+  test('a family manager in a child’s account sees whose it is, and goes back to their own in one click', async ({
+    page,
+  }) => {
+    await logInDemo(page);
+    const shell = new Shell(page);
+    const mia = seedId('user:child:mia');
+    await page.goto('/home/');
+    await expect(page.getByTestId('account-name')).toHaveText('Dana Demo');
+    // Dana's own header has no banner, and her menu leads to her family.
+    await expect(page.getByTestId('child-account-banner')).toHaveCount(0);
+    await shell.accountMenu().click();
+    await expect(page.getByTestId('family-manager-link')).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await page.goto('/family-manager/');
+    await page
+      .locator(`[data-testid="child-card"][data-user-id="${mia}"]`)
+      .getByRole('button', { name: 'Switch to Mia Demo' })
+      .click();
+    await expect(page).toHaveURL('/home/');
+    await shell.acceptTermsIfShown();
+    await expect(page.getByTestId('account-name')).toHaveText('Mia Demo');
+
+    // Whose account it is, on a colour of its own, on every screen.
+    const banner = page.getByTestId('child-account-banner');
+    await expect(banner).toContainText('You’re using Mia’s account');
+    await expect(banner).toHaveCSS('background-color', 'rgb(156, 54, 181)');
+    await expectAccessible(page);
+
+    // Mia is not told to follow her own parent: the people she shares her group with, but not Dana.
+    await page.goto('/friends/suggestions/');
+    const suggestions = page.getByTestId('friends-suggestions');
+    await expect(suggestions.getByTestId('person-row').filter({ hasText: 'Sam Rivera' })).toBeVisible();
+    await expect(suggestions.locator(`[data-testid="person-row"][data-user-id="${seedId('user:demo')}"]`)).toHaveCount(
+      0,
+    );
+    await expect(banner).toContainText('You’re using Mia’s account');
+
+    // Her menu has her own things only: no family manager, no switching (the banner is the way back).
+    await shell.accountMenu().click();
+    await expect(page.getByTestId('settings-link')).toBeVisible();
+    await expect(page.getByTestId('family-manager-link')).toHaveCount(0);
+    await expect(page.getByTestId('switch-account')).toHaveCount(0);
+    await expect(page.getByTestId('related-accounts-link')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    // The account list, if opened by its address, names each way: back to Dana, or on to Leo.
+    await page.goto('/switch-identity/');
+    await expect(page.getByRole('button', { name: 'Back to Dana Demo' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Switch to Leo Demo' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Switch', exact: true })).toHaveCount(0);
+
+    // On a phone too, and one click on the banner goes back to Dana's family manager.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/home/');
+    await expect(banner).toBeVisible();
+    const back = page.getByRole('button', { name: 'Back to Dana' });
+    await expect(back).toHaveCount(1);
+    await expect(back).toBeInViewport();
+    await back.click();
+    await expect(page).toHaveURL('/family-manager/');
+    await expect(page.getByTestId('account-name')).toHaveText('Dana Demo');
+    await expect(banner).toHaveCount(0);
+  });
+
+  test('an uploaded profile picture shows in the header, the account menu and the account switcher', async ({
+    page,
+    baseURL,
+  }) => {
+    const { userId } = await freshMember(page, baseURL, 'picture');
+    const shell = new Shell(page);
+    await page.goto('/settings/');
+    const headerPicture = shell.accountMenu().getByTestId('account-picture');
+    // No picture yet: the initials.
+    await expect(headerPicture).toHaveAttribute('data-initials', /^[A-Z]{1,2}$/);
+    await expect(headerPicture.locator('img')).toHaveCount(0);
+
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#2b8a3e' } })
+      .png()
+      .toBuffer();
+    await page.getByTestId('picture-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+    await expect(page.getByText('Your picture is saved')).toBeVisible();
+
+    // The header shows it at once, and after a reload (the server's copy, not the preview).
+    const picture = new RegExp(`^/v1/users/${userId}/picture\\?v=`);
+    await expect(headerPicture.locator('img')).toHaveAttribute('src', picture);
+    await page.reload();
+    await expect(headerPicture.locator('img')).toHaveAttribute('src', picture);
+    await expect
+      .poll(() => headerPicture.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    await expect(headerPicture).not.toHaveAttribute('data-initials', /./);
+
+    // The account menu shows who is signed in, with the picture.
+    await shell.accountMenu().click();
+    await expect(page.getByTestId('account-menu-avatar').locator('img')).toHaveAttribute('src', picture);
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+
+    // The account switcher too: a child to switch to, then the list.
+    await page.goto('/family-manager/members/register/');
+    await page.getByTestId('child-first-name').fill('Pip');
+    await page.getByTestId('child-last-name').fill('Picture');
+    await page.getByTestId('register-child-submit').click();
+    await expect(page).toHaveURL(/\/family-manager\/members\/[0-9a-f-]{36}\/created\/$/);
+    await page.goto('/switch-identity/');
+    const own = page.locator('[data-testid="switch-target"]').filter({ has: page.getByTestId('switch-current') });
+    await expect(own.getByTestId('account-avatar').locator('img')).toHaveAttribute('src', picture);
+    const child = page.getByTestId('switch-target').filter({ hasText: 'Pip Picture' });
+    await expect(child.getByTestId('account-avatar')).toHaveText('PP');
+    await expectAccessible(page);
+
+    // In the child's account the header shows the child's initials; back home, the picture again.
+    await child.getByRole('button', { name: 'Switch to Pip Picture' }).click();
+    await shell.acceptTermsIfShown();
+    await expect(page.getByTestId('account-name')).toHaveText('Pip Picture');
+    await expect(headerPicture).toHaveAttribute('data-initials', 'PP');
+    await page.getByTestId('child-account-back').click();
+    await expect(page.getByTestId('account-name')).not.toHaveText('Pip Picture');
+    await expect(headerPicture.locator('img')).toHaveAttribute('src', picture);
   });
 
   test('a family manager reaches the screen for each child from the family manager and the child accounts page', async ({

@@ -19,11 +19,6 @@ const MARKETS = [
   { market: 'CA', currency: 'CAD' },
   { market: 'GB', currency: 'GBP' },
 ] as const;
-/** A tiny PNG for the catalogue's (external) product images, so pages never wait on the network. */
-const PIXEL = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNk+A8AAQUBAScY42YAAAAASUVORK5CYII=',
-  'base64',
-);
 
 /** The procedures of a batched tRPC request, in order. */
 function proceduresOf(route: Route): string[] {
@@ -102,10 +97,56 @@ async function amountsOf(scope: Locator): Promise<number[]> {
 test.describe('the shop', () => {
   test.describe.configure({ timeout: 90_000 });
 
-  test.beforeEach(async ({ page }) => {
-    await page.route('https://picsum.photos/**', (route) =>
-      route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL }),
+  test('the demo shop is complete offline, and a photo that fails shows the gift placeholder', async ({
+    page,
+    baseURL,
+  }) => {
+    // Nothing may leave the site: the demo catalogue's pictures ship with the app.
+    const origin = new URL(baseURL ?? '').origin;
+    const outside: string[] = [];
+    await page.route(
+      (url) => url.origin !== origin,
+      (route) => {
+        outside.push(route.request().url());
+        return route.abort('internetdisconnected');
+      },
     );
+    // And one photo fails to load.
+    await page.route('**/demo/products/wool-scarf.svg', (route) => route.fulfill({ status: 404, body: 'gone' }));
+
+    const guideId = CATALOGUE_KEYS.guide('US', 'Gifts for Her', 'Fashion & accessories', 'Scarves & gloves');
+    await page.goto(`/shop/gift-guides/${guideId}/?market=US`);
+    const cards = page.getByTestId('product-card');
+    await expect(cards).toHaveCount(3);
+    const scarf = page.locator(
+      `[data-testid="product-card"][data-product-id="${CATALOGUE_KEYS.product('US', 'wool-scarf')}"]`,
+    );
+    await expect(scarf.getByTestId('product-title')).toHaveText('Wool Scarf');
+
+    // The failed photo: the friendly placeholder, no broken image and no stray alt text.
+    await expect(scarf.getByTestId('product-photo-placeholder')).toBeVisible();
+    await expect(scarf.locator('img')).toHaveCount(0);
+
+    // Every other photo is a local picture that loaded.
+    const others = page
+      .locator('[data-testid="product-card"]')
+      .filter({ hasNot: page.getByTestId('product-photo-placeholder') });
+    await expect(others).toHaveCount(2);
+    for (const card of await others.all()) {
+      const photo = card.getByTestId('product-photo');
+      await expect(photo).toHaveAttribute('src', /^\/demo\/products\/[a-z0-9-]+\.svg$/);
+      await photo.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0);
+    }
+    // The guide cards on the front page share the same placeholder (the demo guides have no photos).
+    await page.goto('/shop/?market=US');
+    await expect(page.getByTestId('gift-guide-card').first().getByTestId('gift-guide-photo-placeholder')).toBeVisible();
+    const arrival = page.getByTestId('shop-new-arrivals-grid').getByTestId('product-photo').first();
+    await expect(arrival).toHaveAttribute('src', /^\/demo\/products\//);
+    await expectAccessible(page);
+    expect(outside).toEqual([]);
   });
 
   test('a visitor browses each market: its guides, trending guide, shops, and prices in its currency', async ({

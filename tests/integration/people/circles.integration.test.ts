@@ -215,6 +215,46 @@ describe('suggestions and the address book come from the circles', () => {
     expect(JSON.parse(paged.headers.get('x-paging')!)).toMatchObject({ limit: 2, offset: 2, total: 4, token: '' });
   });
 
+  it('never suggests a child its own family manager; auth.me names the manager while switched in', async () => {
+    const parent = await signedIn();
+    const mate = await signedIn();
+    const made = await parent.client.post<{ userId: string }>('/v1/users', { firstName: 'Kid', lastName: 'Lee' });
+    expect(made.status).toBe(201);
+    const childId = made.body.userId;
+    const child: TSignedIn = { member: { ...parent.member, id: childId }, client: new TestBrowser(server.baseUrl) };
+    expect(
+      (await child.client.post('/auth/v2/log-in/', { email: parent.member.email, password: TEST_PASSWORD })).status,
+    ).toBe(200);
+    expect((await child.client.post('/auth/v2/switch/', { uid: childId })).status).toBe(200);
+    // The child shares a group with its parent (the owner) and a mate.
+    const groupId = await groupWith(parent, [mate]);
+    await call(child, 'mutation', 'groups.join', { groupId });
+    await call(parent, 'mutation', 'groups.approve', { groupId, userId: childId });
+
+    const suggested = await child.client.get<{ userId: string }[]>(
+      `/v1/users/${childId}/followed-users-suggestions?limit=10`,
+    );
+    expect(suggested.status).toBe(200);
+    expect(suggested.body.map((row) => row.userId)).toEqual([mate.member.id]);
+    // The mate, who is no family of the parent's, is still offered the parent.
+    const forMate = await mate.client.get<{ userId: string }[]>(
+      `/v1/users/${mate.member.id}/followed-users-suggestions?limit=10`,
+    );
+    expect(forMate.body.map((row) => row.userId)).toContain(parent.member.id);
+
+    const me = await call<{ userId: string; familyManager: { userId: string } | null }>(child, 'query', 'auth.me');
+    expect(me.userId).toBe(childId);
+    expect(me.familyManager?.userId).toBe(parent.member.id);
+    expect((await call<{ familyManager: unknown }>(parent, 'query', 'auth.me')).familyManager).toBeNull();
+    const targets = await call<{ userId: string; pictureUrl: string | null; isCurrent: boolean }[]>(
+      child,
+      'query',
+      'auth.switchTargets',
+    );
+    expect(targets.find((target) => target.isCurrent)?.userId).toBe(childId);
+    expect(targets.every((target) => target.pictureUrl === null)).toBe(true);
+  }, 90_000);
+
   it('lists group and exchange mates in the address book, without their e-mail, and not people across a block', async () => {
     const me = await signedIn();
     const groupMate = await signedIn();

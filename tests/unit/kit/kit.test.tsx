@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { theme } from '../../../renderer/app/theme';
 import { CardGrid } from '../../../renderer/kit/card-grid';
+import { CardPhoto } from '../../../renderer/kit/card-photo';
 import { DateField } from '../../../renderer/kit/date-field';
 import { serverFieldErrors, validateFields } from '../../../renderer/kit/forms';
 import { PageLayout } from '../../../renderer/kit/page-layout';
@@ -60,6 +61,16 @@ describe('screen kit', () => {
     expect(id).toBeTruthy();
     expect(select).toContain(`<select id="${id}"`);
     expect(html(<CardGrid cols={{ base: 1, md: 4 }}>x</CardGrid>)).toContain('--cols-md:4');
+  });
+
+  it('CardPhoto: the photo with its text alternative, else the decorative gift placeholder', () => {
+    const photo = html(<CardPhoto src="/demo/products/wool-scarf.svg" alt="Wool Scarf" h={160} testId="p" />);
+    expect(photo).toMatch(/<img[^>]*src="\/demo\/products\/wool-scarf.svg"/);
+    expect(photo).toContain('alt="Wool Scarf"');
+    const none = html(<CardPhoto src={null} alt="Wool Scarf" h={160} testId="p" />);
+    expect(none).not.toContain('<img');
+    expect(none).toContain('aria-hidden="true"');
+    expect(none).toContain('data-testid="p-placeholder"');
   });
 
   it('DateField renders a labelled date picker input', () => {

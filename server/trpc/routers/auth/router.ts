@@ -7,6 +7,7 @@ import type { TVerifiedIdentity } from '../../../auth/tokens';
 import { refuseWhileImpersonating } from '../../../auth/impersonation';
 import { AppError } from '../../../errors';
 import { ZMergeAccountsInput, listMyRelatedAccounts, mergeAccounts } from '../../../services/accounts/related-accounts';
+import { pictureUrlOf } from '../../../services/people/access';
 import { authedProcedure, knownProcedure, publicProcedure, router } from '../../init';
 
 
@@ -20,17 +21,37 @@ export const authRouter = router({
   providers: publicProcedure
     .output(z.array(z.object({ id: z.string(), label: z.string() })))
     .query(({ ctx }) => ctx.config.oidcProviders.map((provider) => ({ id: provider.id, label: provider.label }))),
-  /** Who the caller is: the decoded identity's flags and a profile summary; null for visitors. */
+  /**
+   * Who the caller is: the decoded identity's flags and a profile summary; null for visitors. While
+   * a family manager acts as one of their children (switched into the child's account, not a
+   * support session), `familyManager` names the manager, for the "whose account" banner and its
+   * way back.
+   */
   me: publicProcedure.query(async ({ ctx }) => {
     if (!ctx.identity) return null;
-    const user = await ctx.db.user.findUnique({ where: { id: ctx.identity.userId } });
+    const { userId, rootIdentity, impersonatorUserId } = ctx.identity;
+    const switchedFrom = rootIdentity && rootIdentity !== userId && !impersonatorUserId ? rootIdentity : null;
+    const [user, managed] = await Promise.all([
+      ctx.db.user.findUnique({ where: { id: userId } }),
+      switchedFrom
+        ? ctx.db.parentAccount.findUnique({
+            where: { childId_parentId: { childId: userId, parentId: switchedFrom } },
+            select: { parent: { select: { id: true, name: true, firstName: true, lastName: true, deletedAt: true } } },
+          })
+        : null,
+    ]);
     if (!user) throw new AppError('UNAUTHENTICATED');
+    const manager = managed && !managed.parent.deletedAt ? managed.parent : null;
     return {
       userId: user.id,
       name: user.name,
       firstName: user.firstName,
       lastName: user.lastName,
       email: user.email,
+      pictureUrl: pictureUrlOf(user),
+      familyManager: manager
+        ? { userId: manager.id, name: manager.name, firstName: manager.firstName, lastName: manager.lastName }
+        : null,
       emailConfirmed: Boolean(user.emailConfirmedAt),
       /** Whether this sign-in proved the e-mail address (switching, related accounts, merge). */
       emailProven: await sessionProvesEmail(ctx.db, sessionOf(ctx.identity)),
@@ -69,6 +90,10 @@ export const authRouter = router({
     const targets = await switchTargetsFor(ctx.db, session.rootUserId);
     return targets
       .filter((target) => proven || target.relation !== 'related')
-      .map((target) => ({ ...target, isCurrent: target.userId === ctx.identity.userId }));
+      .map(({ pictureKey, ...target }) => ({
+        ...target,
+        pictureUrl: pictureUrlOf({ id: target.userId, pictureKey }),
+        isCurrent: target.userId === ctx.identity.userId,
+      }));
   }),
 });
