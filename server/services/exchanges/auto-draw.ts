@@ -59,7 +59,11 @@ export async function runAutoDraw(
   // The date may have moved since the job was queued: only the date it was queued for counts.
   if (iso(exchange.signUpDate) !== payload.signUpDate || payload.signUpDate >= todayIso()) return 'skipped';
   const tried = await deps.db.exchange.updateMany({
-    where: { id: exchange.id, status: 'open', OR: [{ autoDrawTriedFor: null }, { autoDrawTriedFor: { not: exchange.signUpDate } }] },
+    where: {
+      id: exchange.id,
+      status: 'open',
+      OR: [{ autoDrawTriedFor: null }, { autoDrawTriedFor: { not: exchange.signUpDate } }],
+    },
     data: { autoDrawTriedFor: exchange.signUpDate },
   });
   if (tried.count === 0) return 'skipped';
@@ -103,7 +107,15 @@ export async function sendAutoDrawFailedMail(
       title: true,
       themeId: true,
       organizerId: true,
-      organizer: { select: { email: true, name: true, firstName: true, deletedAt: true, settings: { select: { emailGuid: true } } } },
+      organizer: {
+        select: {
+          email: true,
+          name: true,
+          firstName: true,
+          deletedAt: true,
+          settings: { select: { emailGuid: true } },
+        },
+      },
     },
   });
   const organizer = exchange?.organizer;

@@ -3,6 +3,8 @@ import fc from 'fast-check';
 import {
   draw,
   placeLatecomers,
+  spliceAlwaysFits,
+  SPLICE_NOT_SURE,
   validateAssignment,
   type Restriction,
 } from '../../../server/services/exchanges/draw/index.js';
@@ -69,7 +71,11 @@ describe('placeLatecomers', () => {
             .filter((r) => r.giver !== r.receiver && (latecomers.includes(r.giver) || latecomers.includes(r.receiver)));
           const first = draw({ participants: people, singleLoop, noMutualPairs, seed: `${seed}:d` });
           if (!first.ok) return;
-          const result = placeLatecomers(first.assignment, latecomers, restrictions, { singleLoop, noMutualPairs, seed });
+          const result = placeLatecomers(first.assignment, latecomers, restrictions, {
+            singleLoop,
+            noMutualPairs,
+            seed,
+          });
           if (!result.ok) return;
           expect(validateAssignment(all, result.assignment, { restrictions, singleLoop, noMutualPairs }).valid).toBe(
             true,
@@ -82,5 +88,30 @@ describe('placeLatecomers', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('spliceAlwaysFits', () => {
+  it('holds when allowed givers and recipients outnumber the pairs, whatever the draw', () => {
+    const people = ['a', 'b', 'c', 'd'];
+    // z may draw a, b and be drawn by c, d: 2 + 2 = 4 pairs, not more: some draw (c→a, d→b) refuses.
+    const tight = [
+      { giver: 'z', receiver: 'c' },
+      { giver: 'z', receiver: 'd' },
+      { giver: 'a', receiver: 'z' },
+      { giver: 'b', receiver: 'z' },
+    ];
+    expect(spliceAlwaysFits(people, ['z'], tight)).toBe(false);
+    expect(spliceAlwaysFits(people, ['z'], tight.slice(1))).toBe(true);
+    // Sure means every draw takes the splice.
+    for (let seed = 0; seed < 30; seed++) {
+      const result = placeLatecomers(drawn(people, `t${seed}`), ['z'], tight.slice(1), {
+        spliceOnlyIfSure: { restrictions: tight.slice(1) },
+      });
+      expect(result.ok).toBe(true);
+    }
+    expect(
+      placeLatecomers(drawn(people, 'u'), ['z'], tight, { spliceOnlyIfSure: { restrictions: tight } }),
+    ).toMatchObject({ ok: false, message: SPLICE_NOT_SURE });
   });
 });

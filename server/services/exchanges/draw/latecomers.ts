@@ -25,6 +25,9 @@ import type { ChangeOptions, Restriction } from './types.js';
 /** Fewer latecomers than this are spliced into the draw rather than drawn among themselves. */
 export const LATECOMERS_OWN_DRAW_MIN = 4;
 
+/** The failure message when `spliceOnlyIfSure` held the splice back. */
+export const SPLICE_NOT_SURE = 'splice-not-sure';
+
 export type LatecomerResult =
   | {
       readonly ok: true;
@@ -40,7 +43,13 @@ export function placeLatecomers(
   assignment: ReadonlyMap<string, string>,
   latecomers: readonly string[],
   restrictions: readonly Restriction[] = [],
-  options: ChangeOptions = {},
+  options: ChangeOptions & {
+    /**
+     * Splice only when it succeeds for every possible draw (`spliceAlwaysFits` over these rules),
+     * for a caller who may not see the draw: otherwise the answer could tell something about it.
+     */
+    readonly spliceOnlyIfSure?: { restrictions: readonly Restriction[] };
+  } = {},
 ): LatecomerResult {
   if (latecomers.length === 0) return { ok: false, reason: 'invalid-input', message: 'Nobody is waiting to be drawn.' };
   if (new Set(latecomers).size !== latecomers.length || latecomers.some((id) => assignment.has(id)))
@@ -63,6 +72,11 @@ export function placeLatecomers(
         method: 'own-draw',
       };
   }
+  if (
+    options.spliceOnlyIfSure &&
+    !spliceAlwaysFits([...assignment.keys()], latecomers, options.spliceOnlyIfSure.restrictions, options.households)
+  )
+    return { ok: false, reason: 'no-local-repair', message: SPLICE_NOT_SURE };
   // Splice one by one, in a random order (so the first latecomer is not always next to the old draw).
   const rng = createRng(options.seed);
   const order = [...latecomers];
@@ -79,9 +93,9 @@ export function placeLatecomers(
       id,
       restrictions.filter((r) => known(r.giver) && known(r.receiver)),
       {
-      ...options,
-      households: (options.households ?? []).map((members) => members.filter(known)),
-      ...(options.seed !== undefined ? { seed: `${options.seed}:${index}` } : {}),
+        ...options,
+        households: (options.households ?? []).map((members) => members.filter(known)),
+        ...(options.seed !== undefined ? { seed: `${options.seed}:${index}` } : {}),
       },
     );
     if (!step.ok)
@@ -94,4 +108,34 @@ export function placeLatecomers(
   }
   const changedGivers = [...assignment.keys()].filter((giver) => current.get(giver) !== assignment.get(giver)).sort();
   return { ok: true, assignment: current, changedGivers, placed: order, method: 'spliced' };
+}
+
+/**
+ * Whether splicing every latecomer one by one succeeds whatever the current draw is, so that the
+ * answer of "Draw latecomers" (placed or refused, how many changed) tells nothing about a draw the
+ * caller may not see. Splicing latecomer L needs one pair x → y with x allowed to give to L and L
+ * allowed to give to y. Among the m pairs of the draw, the givers allowed to give to L (set A) have
+ * |A| distinct recipients; if |A| + |B| > m (B: the recipients L may draw), some of them is in B
+ * (pigeonhole), for every possible draw. Counted over the people drawn before the latecomers only,
+ * with m grown by the other latecomers, so the bound holds in any order.
+ */
+export function spliceAlwaysFits(
+  drawn: readonly string[],
+  latecomers: readonly string[],
+  restrictions: readonly Restriction[] = [],
+  households: readonly (readonly string[])[] = [],
+): boolean {
+  const forbidden = new Set(restrictions.map((r) => `${r.giver}\u0000${r.receiver}`));
+  const householdOf = new Map<string, number>();
+  households.forEach((members, index) => members.forEach((id) => householdOf.set(id, index)));
+  const allowed = (giver: string, receiver: string) =>
+    giver !== receiver &&
+    !forbidden.has(`${giver}\u0000${receiver}`) &&
+    (householdOf.get(giver) === undefined || householdOf.get(giver) !== householdOf.get(receiver));
+  const pairs = drawn.length + latecomers.length - 1;
+  return latecomers.every((late) => {
+    const givers = drawn.filter((id) => allowed(id, late)).length;
+    const recipients = drawn.filter((id) => allowed(late, id)).length;
+    return givers + recipients > pairs;
+  });
 }
