@@ -82,7 +82,8 @@ export async function describeNotifications(db: TDb, rows: TRow[]): Promise<TNot
         title = (EXCHANGE_EVENTS[String(payload.event)] ?? ((name: string) => `News from ${name}`))(exchangeTitle);
         // The automatic draw found no draw: the engine's explanation, for the organizer only.
         if (payload.event === 'auto-draw-failed')
-          title = `The names of ${exchangeTitle} could not be drawn automatically. ${String(payload.message ?? '')}`.trim();
+          title =
+            `The names of ${exchangeTitle} could not be drawn automatically. ${String(payload.message ?? '')}`.trim();
         path = `/gift-exchanges/${String(payload.exchangeId)}/`;
         break;
       }
