@@ -175,6 +175,16 @@ export async function seedExchanges(tx: TTx): Promise<void> {
       willShipInternationally: key === 'alex',
     })),
   });
+  // Riley joined after the draw (late joins stay open): "not yet drawn" until Kim draws the latecomers.
+  await tx.exchangeParticipant.create({
+    data: {
+      exchangeId: drawn,
+      userId: userId('riley'),
+      status: 'accepted',
+      respondedAt: day(-1),
+      invitedById: userId('kim'),
+    },
+  });
   // Dana and Jo never draw each other; the draw: demo→sam→kim→jo→alex→demo.
   await tx.exchangeRestriction.createMany({
     data: [
@@ -237,6 +247,7 @@ export async function seedExchanges(tx: TTx): Promise<void> {
         details: JSON.stringify({ count: 5 }),
         createdAt: day(-3),
       },
+      { exchangeId: drawn, actorId: userId('riley'), kind: 'accepted', createdAt: day(-1) },
     ],
   });
 }

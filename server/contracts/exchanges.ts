@@ -217,6 +217,10 @@ export const ZExchangeSettings = z.object({
   requireWishList: z.boolean().optional(),
   /** Invitees who have not answered by the sign-up date are disqualified. */
   disqualifyLateResponders: z.boolean().optional(),
+  /** Invitations and the sign-up link stay open after the draw; latecomers wait "not yet drawn". On by default. */
+  lateJoinsOpen: z.boolean().optional(),
+  /** The names are drawn automatically the day after the sign-up date. On by default for new exchanges. */
+  autoDraw: z.boolean().optional(),
 });
 export type TExchangeSettings = z.output<typeof ZExchangeSettings>;
 
@@ -360,6 +364,10 @@ export const ZExchangeAbilities = z.object({
   viewDraw: z.boolean(),
   rsvp: z.boolean(),
   sayThanks: z.boolean(),
+  /** Latecomers are waiting and the draw may change (managers). */
+  drawLatecomers: z.boolean(),
+  /** A practice draw (managers, before the draw). */
+  practiceDraw: z.boolean(),
 });
 
 export const ZExchangeSummary = z.object({
@@ -413,6 +421,10 @@ export const ZExchangeDetail = ZExchangeSummary.extend({
   me: ZMyParticipation.nullable(),
   can: ZExchangeAbilities,
   questionCount: z.number().int(),
+  /** The caller joined after the draw and waits for the latecomers' draw. */
+  awaitingDraw: z.boolean(),
+  /** How many wait "not yet drawn" (managers only; null for others and before the draw). */
+  latecomerCount: z.number().int().nullable(),
 });
 export type TExchangeDetail = z.infer<typeof ZExchangeDetail>;
 
@@ -432,6 +444,8 @@ export const ZExchangeParticipant = z.object({
   willShipInternationally: z.boolean(),
   respondedAt: z.string().nullable(),
   invitedAt: z.string(),
+  /** Joined after the draw and not drawn yet ("not yet drawn"). */
+  awaitingDraw: z.boolean(),
 });
 export type TExchangeParticipant = z.infer<typeof ZExchangeParticipant>;
 export const ZExchangeParticipantPage = pagedOutput(ZExchangeParticipant);
@@ -548,6 +562,32 @@ export const ZDrawOutcome = z.object({
   /** For changes after the draw: how many givers got a new recipient. */
   changedGivers: z.number().int(),
 });
+
+/** "Draw latecomers": how many were placed and how many existing givers got a new recipient. */
+export const ZLatecomerOutcome = z.object({
+  placed: z.number().int(),
+  changedGivers: z.number().int(),
+});
+
+/**
+ * A practice draw: run by the engine and shown only to the caller, as counts and conflicts; nothing
+ * is stored and nobody is told. Never a pair.
+ */
+export const ZPracticeDraw = z.object({
+  possible: z.boolean(),
+  /** "Everyone can be drawn", or the engine's explanation. */
+  message: z.string(),
+  /** Why not (the same codes as a refused draw's details.reason); null when possible. */
+  reason: z.string().nullable(),
+  participantCount: z.number().int(),
+  restrictionCount: z.number().int(),
+  householdCount: z.number().int(),
+  /** Who the organizer's disqualification rules would keep out if the draw ran now. */
+  wouldBeDisqualified: z.number().int(),
+  /** The people the explanation names (at most 10). */
+  people: z.array(z.string()),
+});
+export type TPracticeDraw = z.infer<typeof ZPracticeDraw>;
 
 export const ZRepeatCandidate = z.object({
   exchangeId: z.string(),

@@ -10,6 +10,14 @@ import {
   sendPriceDropMail,
 } from '../services/shop/price-drops';
 import { DRAWN_MAIL_JOB, sendDrawnMail } from '../services/exchanges/draw-exchange';
+import {
+  AUTO_DRAW_FAILED_MAIL_JOB,
+  AUTO_DRAW_JOB,
+  AUTO_DRAW_SCAN_JOB,
+  runAutoDraw,
+  scanAutoDraws,
+  sendAutoDrawFailedMail,
+} from '../services/exchanges/auto-draw';
 import { INVITE_MAIL_JOB, sendInviteMail } from '../services/exchanges/invitations';
 import { MESSAGE_MAIL_JOB, sendMessageMail } from '../services/exchanges/messages';
 import {
@@ -52,6 +60,14 @@ export const JOB_HANDLERS: Record<string, TJobHandler> = {
   [REMINDER_SCAN_JOB]: async (deps) => {
     await scanExchangeReminders(deps);
   },
+  [AUTO_DRAW_SCAN_JOB]: async (deps) => {
+    await scanAutoDraws(deps);
+  },
+  [AUTO_DRAW_JOB]: async (deps, payload) => {
+    await runAutoDraw(deps, payload as Parameters<typeof runAutoDraw>[1]);
+  },
+  [AUTO_DRAW_FAILED_MAIL_JOB]: (deps, payload) =>
+    sendAutoDrawFailedMail(deps, payload as Parameters<typeof sendAutoDrawFailedMail>[1]),
   [GROUP_INVITE_MAIL_JOB]: (deps, payload) =>
     sendGroupInviteMail(deps, payload as Parameters<typeof sendGroupInviteMail>[1]),
   [CHAT_MAIL_JOB]: (deps, payload) => sendChatMail(deps, payload as Parameters<typeof sendChatMail>[1]),
@@ -74,6 +90,8 @@ export async function scheduleRecurringJobs(db: TDb, now: Date): Promise<void> {
   await enqueueJob(db, { kind: PRICE_DROP_SCAN_JOB, uniqueKey: `${PRICE_DROP_SCAN_JOB}:${slot}`, maxAttempts: 3 });
   const hour = Math.floor(now.getTime() / REMINDER_SCAN_EVERY_MS);
   await enqueueJob(db, { kind: REMINDER_SCAN_JOB, uniqueKey: `${REMINDER_SCAN_JOB}:${hour}`, maxAttempts: 3 });
+  // Exchanges whose sign-up date has passed are drawn by themselves (issue 31).
+  await enqueueJob(db, { kind: AUTO_DRAW_SCAN_JOB, uniqueKey: `${AUTO_DRAW_SCAN_JOB}:${hour}`, maxAttempts: 3 });
   await enqueueJob(db, {
     kind: SOCIAL_REMINDER_SCAN_JOB,
     uniqueKey: `${SOCIAL_REMINDER_SCAN_JOB}:${hour}`,

@@ -41,6 +41,8 @@ export const EXCHANGE_SELECT = {
   noMutualPairs: true,
   requireWishList: true,
   disqualifyLateResponders: true,
+  lateJoinsOpen: true,
+  autoDraw: true,
   repeatOfExchangeId: true,
   joinCode: true,
   drawnAt: true,
@@ -135,6 +137,20 @@ export async function manageExchange(
   if (access.exchange.status === 'archived')
     throw new AppError('CONFLICT', { message: 'This exchange is archived; it can no longer change' });
   return access;
+}
+
+/**
+ * Whether people may still join: before the draw, or after it while the organizer keeps late joins
+ * open (they wait "not yet drawn" until the latecomers are drawn), until the exchange date.
+ */
+export function joinsOpen(exchange: { status: string; lateJoinsOpen: boolean }): boolean {
+  return exchange.status === 'open' || (exchange.status === 'drawn' && exchange.lateJoinsOpen);
+}
+
+export const JOINS_CLOSED_MESSAGE = 'Invitations close once the names are drawn';
+
+export function requireJoinsOpen(exchange: { status: string; lateJoinsOpen: boolean }, message = JOINS_CLOSED_MESSAGE) {
+  if (!joinsOpen(exchange)) throw new AppError('CONFLICT', { message });
 }
 
 export function requireOpen(access: TExchangeAccess, message = 'The names have already been drawn'): void {

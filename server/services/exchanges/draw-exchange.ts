@@ -38,7 +38,7 @@ import { manageNotificationsUrl } from '../people/settings';
 
 export const DRAWN_MAIL_JOB = 'exchanges:drawn-mail';
 
-type TTx = Parameters<Parameters<TDb['$transaction']>[0]>[0];
+export type TTx = Parameters<Parameters<TDb['$transaction']>[0]>[0];
 
 export interface TDrawSetup {
   ids: string[];
@@ -123,7 +123,7 @@ function visibleAtDraw(
 }
 
 /** The exchange row as it is under the lock (settings may have changed since the first read). */
-async function lockedRow(tx: TTx, exchangeId: string) {
+export async function lockedRow(tx: TTx, exchangeId: string) {
   return tx.exchange.findUniqueOrThrow({
     where: { id: exchangeId },
     select: {
@@ -140,13 +140,13 @@ async function lockedRow(tx: TTx, exchangeId: string) {
   });
 }
 
-async function namesOf(db: Pick<TDb, 'user'>, ids: string[]): Promise<Map<string, string>> {
+export async function namesOf(db: Pick<TDb, 'user'>, ids: string[]): Promise<Map<string, string>> {
   const rows = await db.user.findMany({ where: { id: { in: ids } }, select: PERSON_SELECT });
   return new Map(rows.map((row) => [row.id, summarize(row).displayName]));
 }
 
 /** Why a draw is impossible, in words naming the people (the engine speaks in ids). */
-async function refusal(db: Pick<TDb, 'user'>, result: Exclude<DrawResult, { ok: true }>): Promise<AppError> {
+export async function refusal(db: Pick<TDb, 'user'>, result: Exclude<DrawResult, { ok: true }>): Promise<AppError> {
   if (result.reason === 'no-valid-assignment') {
     const { givers, allowedRecipients } = result.certificate;
     const names = await namesOf(db, [...givers.slice(0, 10), ...allowedRecipients.slice(0, 10)]);
@@ -182,17 +182,20 @@ async function refusal(db: Pick<TDb, 'user'>, result: Exclude<DrawResult, { ok: 
   });
 }
 
-/** Runs the engine inside the locked transaction and stores the result. */
-async function drawAndStore(
-  tx: TTx,
-  exchange: TDrawFlags,
-  seed: string | undefined,
-): Promise<{ count: number; givers: string[] }> {
-  const setup = await loadDrawSetup(tx, exchange);
-  if (setup.ids.length < MIN_DRAW_SIZE) {
-    const message = `No draw is possible: at least ${MIN_DRAW_SIZE} people must take part (${setup.ids.length} have accepted)`;
-    throw new AppError('BAD_REQUEST', { message, details: { reason: 'too-few-participants', message } });
-  }
+/** The first-draw refusal for too few people (also the practice draw's). */
+export function tooFewError(accepted: number): AppError {
+  const message = `No draw is possible: at least ${MIN_DRAW_SIZE} people must take part (${accepted} have accepted)`;
+  return new AppError('BAD_REQUEST', { message, details: { reason: 'too-few-participants', message } });
+}
+
+/**
+ * Runs the engine on a setup (no I/O). Last time's pairs are avoided where possible, never at the
+ * cost of a refusal: a draw is refused only when the restrictions everyone can see make it
+ * impossible. Otherwise whether it was refused would answer "was X -> Y last time's pair?" for a
+ * restriction set built to ask it (the new draw stays secret from the organizer, so the fallback
+ * itself shows nothing). loadDrawSetup puts last time's pairs after the exchange's own restrictions.
+ */
+export function runDraw(setup: TDrawSetup, seed: string | undefined): DrawResult {
   const run = (restrictions: Restriction[]) =>
     draw({
       participants: setup.ids,
@@ -201,15 +204,21 @@ async function drawAndStore(
       ...setup.options,
       ...(seed ? { seed } : {}),
     });
-  let result = run(setup.restrictions);
-  if (!result.ok && result.reason !== 'invalid-input' && setup.previousPairs > 0) {
-    // Last time's pairs are avoided where possible, never at the cost of a refusal: a draw is
-    // refused only when the restrictions everyone can see make it impossible. Otherwise whether it
-    // was refused would answer "was X -> Y last time's pair?" for a restriction set built to ask
-    // it (the new draw stays secret from the organizer, so the fallback itself shows nothing).
-    // loadDrawSetup puts last time's pairs after the exchange's own restrictions.
-    result = run(setup.restrictions.slice(0, setup.restrictions.length - setup.previousPairs));
-  }
+  const result = run(setup.restrictions);
+  if (!result.ok && result.reason !== 'invalid-input' && setup.previousPairs > 0)
+    return run(setup.restrictions.slice(0, setup.restrictions.length - setup.previousPairs));
+  return result;
+}
+
+/** Runs the engine inside the locked transaction and stores the result. */
+async function drawAndStore(
+  tx: TTx,
+  exchange: TDrawFlags,
+  seed: string | undefined,
+): Promise<{ count: number; givers: string[] }> {
+  const setup = await loadDrawSetup(tx, exchange);
+  if (setup.ids.length < MIN_DRAW_SIZE) throw tooFewError(setup.ids.length);
+  const result = runDraw(setup, seed);
   if (!result.ok) throw await refusal(tx, result);
   const now = new Date();
   const pairs = [...result.assignment].map(([giverId, receiverId]) => [exchange.id, giverId, receiverId, now]);
@@ -217,7 +226,7 @@ async function drawAndStore(
   return { count: pairs.length, givers: setup.ids };
 }
 
-async function queueDrawnMails(tx: TTx, exchangeId: string, givers: string[], version: number, redraw: boolean) {
+export async function queueDrawnMails(tx: TTx, exchangeId: string, givers: string[], version: number, redraw: boolean) {
   await enqueueJobs(
     tx,
     givers.map((userId) => ({
@@ -266,14 +275,28 @@ export async function drawExchange(
   options: { seed?: string } = {},
 ) {
   const access = await manageExchange(deps.db, identity, exchangeId);
+  return drawNow(deps, access.exchange, access.caller.userId, options);
+}
+
+/**
+ * The first draw, by a manager (`actorId`) or by the job queue after the sign-up date (null): the
+ * organizer's disqualification rules first, then the engine; all in one transaction under the
+ * exchange's lock, so when no draw is possible nobody is drawn (the refusal is thrown).
+ */
+export async function drawNow(
+  deps: Pick<TAppDeps, 'db'>,
+  exchange: TExchangeRow,
+  actorId: string | null,
+  options: { seed?: string } = {},
+) {
+  const exchangeId = exchange.id;
   // Cheap early answer for the losers of a race; the locked read below decides for real.
-  if (access.exchange.status !== 'open')
-    throw new AppError('CONFLICT', { message: 'The names have already been drawn' });
+  if (exchange.status !== 'open') throw new AppError('CONFLICT', { message: 'The names have already been drawn' });
   return deps.db.$transaction(async (tx) => {
     if ((await lockExchange(tx, exchangeId)) !== 'open')
       throw new AppError('CONFLICT', { message: 'The names have already been drawn' });
     const row = await lockedRow(tx, exchangeId);
-    await applyDisqualifications(tx, access.exchange);
+    await applyDisqualifications(tx, exchange);
     const { count, givers } = await drawAndStore(tx, row, options.seed);
     const drawnAt = new Date();
     const version = row.drawVersion + 1;
@@ -291,9 +314,9 @@ export async function drawExchange(
     });
     await recordEvent(tx, {
       exchangeId,
-      actorId: access.caller.userId,
+      actorId,
       kind: 'drawn',
-      details: { count, visibleToOrganizer },
+      details: { count, visibleToOrganizer, ...(actorId === null ? { automatic: true } : {}) },
     });
     await queueDrawnMails(tx, exchangeId, givers, version, false);
     return { status: 'drawn' as const, drawnAt: drawnAt.toISOString(), participantCount: count, changedGivers: count };
@@ -469,7 +492,7 @@ export async function viewDraw(deps: Pick<TAppDeps, 'db'>, identity: TVerifiedId
 
 export async function sendDrawnMail(
   deps: Pick<TAppDeps, 'db' | 'mailer' | 'config'>,
-  payload: { exchangeId: string; userId: string; redraw: boolean },
+  payload: { exchangeId: string; userId: string; redraw: boolean; latecomers?: boolean },
 ): Promise<void> {
   const [exchange, user] = await Promise.all([
     deps.db.exchange.findUnique({
@@ -485,22 +508,33 @@ export async function sendDrawnMail(
   await createNotification(deps.db, {
     userId: payload.userId,
     kind: 'exchange',
-    payload: { exchangeId: payload.exchangeId, event: payload.redraw ? 'redrawn' : 'drawn' },
+    payload: {
+      exchangeId: payload.exchangeId,
+      event: payload.latecomers ? 'new-recipient' : payload.redraw ? 'redrawn' : 'drawn',
+    },
   });
   const url = `${deps.config.publicUrl}/gift-exchanges/${payload.exchangeId}/`;
   await deps.mailer.send(
     exchangeMail({
       to: user.email,
       theme: exchangeTheme(exchange.themeId),
-      subject: payload.redraw
-        ? `Names were drawn again for ${exchange.title}`
-        : `Names are drawn for ${exchange.title}`,
-      heading: payload.redraw ? 'The names were drawn again' : 'The names are drawn!',
+      subject: payload.latecomers
+        ? `You have a new person to give to in ${exchange.title}`
+        : payload.redraw
+          ? `Names were drawn again for ${exchange.title}`
+          : `Names are drawn for ${exchange.title}`,
+      heading: payload.latecomers
+        ? 'You have a new person to give to'
+        : payload.redraw
+          ? 'The names were drawn again'
+          : 'The names are drawn!',
       lines: [
         `Hi ${user.firstName ?? user.name},`,
-        payload.redraw
-          ? `The organizer drew the names of "${exchange.title}" again. You may have a new person to give to: have a look.`
-          : `The names of "${exchange.title}" are drawn. Find out who you give to (it's a secret!).`,
+        payload.latecomers
+          ? `People joined "${exchange.title}" after the names were drawn, and the organizer drew them in: you now give to someone else. Have a look (it's still a secret!).`
+          : payload.redraw
+            ? `The organizer drew the names of "${exchange.title}" again. You may have a new person to give to: have a look.`
+            : `The names of "${exchange.title}" are drawn. Find out who you give to (it's a secret!).`,
         `Gifts are exchanged on ${exchange.exchangeDate.toISOString().slice(0, 10)}.`,
         `${drawVisibilitySentence(exchange.drawVisibleToOrganizer === true)}.`,
       ],

@@ -16,6 +16,8 @@ export type TEventKind =
   | 'declined'
   | 'drawn'
   | 'redrawn'
+  | 'latecomers-drawn'
+  | 'auto-draw-failed'
   | 'participant-removed'
   | 'participant-replaced'
   | 'assistant-added'
@@ -75,9 +77,16 @@ function describe(kind: string, details: Record<string, unknown>): string {
     case 'declined':
       return 'declined';
     case 'drawn':
+      if (details.automatic === true)
+        return `Names were drawn automatically after the sign-up date for ${count} people${drawVisibility(details)}`;
       return `drew names for ${count} people${drawVisibility(details)}`;
     case 'redrawn':
       return `drew names again for ${count} people; everyone was told${drawVisibility(details)}`;
+    case 'latecomers-drawn':
+      return `drew ${count} ${count === 1 ? 'latecomer' : 'latecomers'} into the draw; ${typeof details.changed === 'number' ? details.changed : 0} other givers' recipients changed and only they were told`;
+    case 'auto-draw-failed':
+      // The reason names people and restrictions: it goes to the organizer only (mail, bell).
+      return 'The names could not be drawn automatically after the sign-up date; the organizer was told why';
     case 'participant-removed':
       return `removed ${name}`;
     case 'participant-replaced':

@@ -19,7 +19,7 @@ import { AppError } from '../../errors';
 import { enqueueJobs } from '../../jobs/queue';
 import { exchangeMail } from '../../mail/templates';
 import { blockedEitherWay } from '../people/access';
-import { findSeat, manageExchange, requireOpen, type TExchangeAccess } from './access';
+import { findSeat, manageExchange, requireJoinsOpen, type TExchangeAccess } from './access';
 import { chunks, insertRows } from './bulk';
 import { recordEvent } from './events';
 
@@ -45,6 +45,15 @@ export async function lockExchange(tx: TTx, exchangeId: string): Promise<string>
   >`SELECT status FROM exchanges WHERE id = ${exchangeId} FOR UPDATE`;
   if (!rows[0]) throw new AppError('NOT_FOUND');
   return rows[0].status;
+}
+
+/** Locks the exchange like lockExchange and says whether people may join now (access.joinsOpen). */
+export async function lockJoinable(tx: TTx, exchangeId: string): Promise<{ status: string; lateJoinsOpen: boolean }> {
+  const rows = await tx.$queryRaw<
+    { status: string; late_joins_open: number | boolean }[]
+  >`SELECT status, late_joins_open FROM exchanges WHERE id = ${exchangeId} FOR UPDATE`;
+  if (!rows[0]) throw new AppError('NOT_FOUND');
+  return { status: rows[0].status, lateJoinsOpen: Boolean(rows[0].late_joins_open) };
 }
 
 /**
@@ -220,10 +229,9 @@ async function inviteRows(
   rows: TRawRow[],
   message: string | null | undefined,
 ): Promise<{ invited: number; results: TInviteResult[] }> {
-  requireOpen(access, 'Invitations close once the names are drawn');
+  requireJoinsOpen(access.exchange);
   const { results } = await deps.db.$transaction(async (tx) => {
-    if ((await lockExchange(tx, access.exchange.id)) !== 'open')
-      throw new AppError('CONFLICT', { message: 'Invitations close once the names are drawn' });
+    requireJoinsOpen(await lockJoinable(tx, access.exchange.id));
     const outcome = await addInvitees(tx, { exchangeId: access.exchange.id, invitedById: access.caller.userId, rows });
     await queueInviteMails(tx, {
       exchangeId: access.exchange.id,
@@ -272,7 +280,7 @@ export async function inviteUsers(
   input: { exchangeId: string; userIds: string[]; message?: string | null },
 ) {
   const access = await manageExchange(deps.db, identity, input.exchangeId);
-  requireOpen(access, 'Invitations close once the names are drawn');
+  requireJoinsOpen(access.exchange);
   const blocked = new Set(await blockedEitherWay(deps.db, access.caller.userId));
   const users = new Map(
     (
@@ -305,8 +313,7 @@ export async function inviteUsers(
   });
   let invited = 0;
   await deps.db.$transaction(async (tx) => {
-    if ((await lockExchange(tx, access.exchange.id)) !== 'open')
-      throw new AppError('CONFLICT', { message: 'Invitations close once the names are drawn' });
+    requireJoinsOpen(await lockJoinable(tx, access.exchange.id));
     const existing = new Map(
       (
         await tx.exchangeParticipant.findMany({
@@ -342,7 +349,7 @@ export async function resendInvitation(
   input: { exchangeId: string; userId: string },
 ): Promise<{ ok: true }> {
   const access = await manageExchange(deps.db, identity, input.exchangeId);
-  requireOpen(access, 'Invitations close once the names are drawn');
+  requireJoinsOpen(access.exchange);
   const seat = await findSeat(deps.db, input.exchangeId, input.userId);
   if (!seat || seat.status !== 'invited')
     throw new AppError('NOT_FOUND', { message: 'No open invitation for this person' });

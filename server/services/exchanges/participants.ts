@@ -15,6 +15,7 @@ import {
   accessExchange,
   findSeat,
   manageExchange,
+  requireJoinsOpen,
   requireOpen,
   SEAT_SELECT,
   mayViewDraw,
@@ -26,7 +27,7 @@ import { DRAWN_MAIL_JOB, loadDrawSetup, type TDrawSetup } from './draw-exchange'
 import { recordActivity } from '../activity/record';
 import { recordEvent } from './events';
 import { getExchange } from './exchanges';
-import { addInvitees, lockExchange, queueInviteMails, TX_OPTIONS } from './invitations';
+import { addInvitees, lockExchange, lockJoinable, queueInviteMails, TX_OPTIONS } from './invitations';
 import { myParticipation, participantOut } from './shapes';
 
 type TDeps = Pick<TAppDeps, 'db'>;
@@ -36,6 +37,29 @@ const WITH_PERSON = { ...SEAT_SELECT, user: { select: { ...PERSON_SELECT, email:
 function requireListVisible(access: TExchangeAccess): void {
   if (!access.isManager && !access.exchange.participantsVisible)
     throw new AppError('FORBIDDEN', { message: 'The organizer keeps the list of participants private' });
+}
+
+/**
+ * Of these seats, the latecomers: in the draw (accepted, not disqualified) after the names were
+ * drawn, without a recipient yet. Who is in the draw is no secret; no pair is read out.
+ */
+async function awaitingDraw(
+  deps: TDeps,
+  access: TExchangeAccess,
+  seats: { userId: string; status: string; isDisqualified: boolean }[],
+): Promise<Set<string>> {
+  if (access.exchange.status !== 'drawn') return new Set();
+  const inDraw = seats.filter((seat) => seat.status === 'accepted' && !seat.isDisqualified).map((seat) => seat.userId);
+  if (inDraw.length === 0) return new Set();
+  const drawn = new Set(
+    (
+      await deps.db.exchangeAssignment.findMany({
+        where: { exchangeId: access.exchange.id, giverId: { in: inDraw } },
+        select: { giverId: true },
+      })
+    ).map((pair) => pair.giverId),
+  );
+  return new Set(inDraw.filter((id) => !drawn.has(id)));
 }
 
 export async function listParticipants(
@@ -57,9 +81,12 @@ export async function listParticipants(
     }),
     deps.db.exchangeParticipant.count({ where }),
   ]);
+  const awaiting = await awaitingDraw(deps, access, rows);
   const view = { organizerId: access.exchange.organizerId, isManager: access.isManager };
   return {
-    items: rows.map((row) => participantOut(row, { ...view, isSelf: row.userId === access.caller.userId })),
+    items: rows.map((row) =>
+      participantOut(row, { ...view, isSelf: row.userId === access.caller.userId, awaiting: awaiting.has(row.userId) }),
+    ),
     paging: pagingFor(query, rows.length, total),
   };
 }
@@ -80,6 +107,7 @@ export async function getParticipant(
     organizerId: access.exchange.organizerId,
     isManager: access.isManager,
     isSelf: row.userId === access.caller.userId,
+    awaiting: (await awaitingDraw(deps, access, [row])).has(row.userId),
   });
 }
 
@@ -107,9 +135,22 @@ export async function respond(deps: TDeps, identity: TVerifiedIdentity | null, i
   const seat = access.seat;
   if (!seat || seat.status === 'organizing')
     throw new AppError('FORBIDDEN', { message: 'You organize this exchange without taking part' });
-  requireOpen(access, 'The names have been drawn: answers are closed');
+  // After the draw, while late joins are open, those not drawn yet may still answer (latecomers);
+  // someone already drawn cannot leave by declining (the organizer removes them instead).
+  const late = access.exchange.status !== 'open';
+  if (late) {
+    requireJoinsOpen(access.exchange, 'The names have been drawn: answers are closed');
+    const drawn = await deps.db.exchangeAssignment.findFirst({
+      where: { exchangeId: input.exchangeId, OR: [{ giverId: seat.userId }, { receiverId: seat.userId }] },
+      select: { giverId: true },
+    });
+    if (drawn)
+      throw new AppError('CONFLICT', {
+        message: 'The names have been drawn and you are in the draw: ask the organizer to change it',
+      });
+  }
   const signUp = access.exchange.signUpDate?.toISOString().slice(0, 10);
-  if (signUp && todayIso() > signUp && !access.isManager && seat.status === 'invited')
+  if (!late && signUp && todayIso() > signUp && !access.isManager && seat.status === 'invited')
     throw new AppError('CONFLICT', { message: 'The sign-up date has passed; ask the organizer to let you in' });
   if (access.isOrganizer && input.response === 'decline')
     throw new AppError('BAD_REQUEST', {
@@ -410,6 +451,8 @@ function outcome(status: string, changedGivers: number, participantCount: number
   };
 }
 
+const SIGN_UP_CLOSED_MESSAGE = 'Sign-up has closed: the names are drawn';
+
 /** The copyable sign-up link: a signed-in member who has the exchange's code joins (then answers). */
 export async function joinByLink(
   deps: Pick<TAppDeps, 'db' | 'config'>,
@@ -419,14 +462,13 @@ export async function joinByLink(
   const caller = requireMember(identity);
   const exchange = await deps.db.exchange.findUnique({
     where: { id: input.exchangeId },
-    select: { joinCode: true, status: true },
+    select: { joinCode: true, status: true, lateJoinsOpen: true },
   });
   if (!exchange || exchange.joinCode !== input.code)
     throw new AppError('NOT_FOUND', { message: 'This sign-up link is not valid' });
-  if (exchange.status !== 'open')
-    throw new AppError('CONFLICT', { message: 'Sign-up has closed: the names are drawn' });
+  requireJoinsOpen(exchange, SIGN_UP_CLOSED_MESSAGE);
   await deps.db.$transaction(async (tx) => {
-    await lockExchange(tx, input.exchangeId);
+    requireJoinsOpen(await lockJoinable(tx, input.exchangeId), SIGN_UP_CLOSED_MESSAGE);
     if (await findSeat(tx, input.exchangeId, caller.userId)) return;
     await tx.exchangeParticipant.create({ data: { exchangeId: input.exchangeId, userId: caller.userId } });
     await recordEvent(tx, { exchangeId: input.exchangeId, actorId: caller.userId, kind: 'joined' });

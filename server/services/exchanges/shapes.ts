@@ -68,7 +68,7 @@ export function exchangeDetail(
   config: Pick<TConfig, 'publicUrl'>,
   access: TExchangeAccess,
   counts: TExchangeCounts,
-  extra: { questionCount: number; hasSanta: boolean },
+  extra: { questionCount: number; hasSanta: boolean; awaitingDraw: boolean; latecomerCount: number },
 ): TExchangeDetail {
   const { exchange: row, seat, role, isManager, isOrganizer } = access;
   const status = row.status as TExchangeStatus;
@@ -95,6 +95,8 @@ export function exchangeDetail(
       noMutualPairs: row.noMutualPairs,
       requireWishList: row.requireWishList,
       disqualifyLateResponders: row.disqualifyLateResponders,
+      lateJoinsOpen: row.lateJoinsOpen,
+      autoDraw: row.autoDraw,
     },
     repeatOfExchangeId: row.repeatOfExchangeId,
     signUpUrl: isManager ? signUpUrlOf(config, row) : null,
@@ -105,10 +107,19 @@ export function exchangeDetail(
       draw: isManager && status === 'open' && counts.acceptedCount >= MIN_DRAW_SIZE,
       redraw: isManager && status === 'drawn' && today < exchangeDate,
       viewDraw: drawn && mayViewDraw(access),
-      rsvp: Boolean(seat && seat.status !== 'organizing') && status === 'open',
+      // After the draw, those not drawn yet may still answer while late joins are open.
+      rsvp:
+        Boolean(seat && seat.status !== 'organizing') &&
+        (status === 'open' ||
+          (status === 'drawn' && row.lateJoinsOpen && seat?.status !== 'accepted') ||
+          extra.awaitingDraw),
       sayThanks: inDraw && drawn && today >= exchangeDate && extra.hasSanta,
+      drawLatecomers: isManager && status === 'drawn' && today < exchangeDate && extra.latecomerCount > 0,
+      practiceDraw: isManager && status === 'open',
     },
     questionCount: extra.questionCount,
+    awaitingDraw: extra.awaitingDraw,
+    latecomerCount: isManager && status === 'drawn' ? extra.latecomerCount : null,
   };
 }
 
@@ -132,7 +143,7 @@ export function myParticipation(seat: TSeatRow) {
 
 export function participantOut(
   seat: TSeatRow & { user: TPersonRow & { email: string | null } },
-  view: { organizerId: string; isManager: boolean; isSelf: boolean },
+  view: { organizerId: string; isManager: boolean; isSelf: boolean; awaiting?: boolean },
 ): TExchangeParticipant {
   const privileged = view.isManager || view.isSelf;
   return {
@@ -149,5 +160,6 @@ export function participantOut(
     willShipInternationally: seat.willShipInternationally,
     respondedAt: seat.respondedAt?.toISOString() ?? null,
     invitedAt: seat.invitedAt.toISOString(),
+    awaitingDraw: view.awaiting === true,
   };
 }

@@ -26,6 +26,7 @@ interface TRow {
 const EXCHANGE_EVENTS: Record<string, (title: string) => string> = {
   drawn: (title) => `Names were drawn in ${title}: see who you give to`,
   redrawn: (title) => `Names were drawn again in ${title}`,
+  'new-recipient': (title) => `You have a new person to give to in ${title}`,
   message: (title) => `New anonymous message in ${title}`,
   'thank-you': (title) => `Your recipient in ${title} said thank you`,
   'rsvp-due': (title) => `Please answer the invitation to ${title}`,
@@ -79,6 +80,10 @@ export async function describeNotifications(db: TDb, rows: TRow[]): Promise<TNot
       case 'exchange': {
         const exchangeTitle = titleOf.get(String(payload.exchangeId)) ?? 'a gift exchange';
         title = (EXCHANGE_EVENTS[String(payload.event)] ?? ((name: string) => `News from ${name}`))(exchangeTitle);
+        // The automatic draw found no draw: the engine's explanation, for the organizer only.
+        if (payload.event === 'auto-draw-failed')
+          title =
+            `The names of ${exchangeTitle} could not be drawn automatically. ${String(payload.message ?? '')}`.trim();
         path = `/gift-exchanges/${String(payload.exchangeId)}/`;
         break;
       }

@@ -106,7 +106,7 @@ export async function recipientShown(page: Page): Promise<string> {
  * The e2e server's database, found as tests/e2e/serve.ts finds it (`gifting_e2e_<its port>` on
  * the server of TEST_DATABASE_URL, DATABASE_URL, 127.0.0.1:3306 or the project's own MariaDB).
  */
-async function e2eDatabaseUrl(): Promise<string> {
+export async function e2eDatabaseUrl(): Promise<string> {
   const server = await ensureDatabaseServer({
     env: { DATABASE_URL: process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL },
   });

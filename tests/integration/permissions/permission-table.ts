@@ -405,6 +405,8 @@ export const PROCEDURES: Record<string, TProcedureRow> = {
   },
   'exchanges.draw': { input: () => ({ exchangeId: noSuchId() }), expect: anyMember(404, { analyst: 403 }) },
   'exchanges.redraw': { input: () => ({ exchangeId: noSuchId() }), expect: anyMember(404, { analyst: 403 }) },
+  'exchanges.drawLatecomers': { input: () => ({ exchangeId: noSuchId() }), expect: anyMember(404, { analyst: 403 }) },
+  'exchanges.practiceDraw': { input: () => ({ exchangeId: noSuchId() }), expect: anyMember(404, { analyst: 403 }) },
   'exchanges.myAssignment': { input: () => ({ exchangeId: noSuchId() }), expect: known(404) },
   'exchanges.viewDraw': { input: () => ({ exchangeId: noSuchId() }), expect: anyMember(404) },
   'exchanges.questions': { input: () => ({ exchangeId: noSuchId() }), expect: known(404) },

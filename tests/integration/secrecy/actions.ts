@@ -420,6 +420,75 @@ export class RepeatProbe extends Action {
   }
 }
 
+/**
+ * After the draw, the organizer invites one more address of their own and, as that latecomer,
+ * joins (issue 31): what the latecomer then reads must stay within their own pair.
+ */
+export class LateJoinByAlias extends Action {
+  async act(model: TModel, world: TWorld) {
+    const email = organizerAlias(world);
+    const invited = await read(
+      session(world, 'organizer')!.caller.exchanges.inviteByEmail({ exchangeId: E1(world), invitees: [{ email }] }),
+    );
+    if (!invited.ok) return;
+    const latecomer = await testDb().user.findFirst({ where: { email }, select: { id: true } });
+    if (!latecomer) return;
+    model.organizerAliases.add(latecomer.id);
+    const key = `latecomer${model.organizerAliases.size}`;
+    const floater = await floaterSession(key, latecomer.id);
+    // The organizer reads the latecomer's mailbox: the same person.
+    world.sessions.set(key, { ...floater, personId: world.people.organizer.id });
+    await read(floater.caller.exchanges.rsvp({ exchangeId: E1(world), response: 'accept' }));
+  }
+  toString() {
+    return 'organizer joins late by an address of their own';
+  }
+}
+
+/** "Draw latecomers" (issue 31): places those who joined after the draw. */
+export class DrawLatecomers extends Action {
+  constructor(readonly by: 'organizer' | 'assistant') {
+    super();
+  }
+  async act(_model: TModel, world: TWorld) {
+    await read(session(world, this.by)!.caller.exchanges.drawLatecomers({ exchangeId: E1(world) }));
+  }
+  toString() {
+    return `${this.by} draws the latecomers`;
+  }
+}
+
+/**
+ * A practice draw (issue 31): whoever tries it, it stores no pairing (the draw is unchanged) and its
+ * answer carries no one's id, only counts and the engine's words.
+ */
+export class PracticeDraw extends Action {
+  constructor(readonly by: 'organizer' | 'assistant' | 'p1') {
+    super();
+  }
+  async act(_model: TModel, world: TWorld) {
+    const pairsNow = async () =>
+      JSON.stringify(
+        await testDb().exchangeAssignment.findMany({
+          where: { exchangeId: E1(world) },
+          orderBy: { giverId: 'asc' },
+          select: { giverId: true, receiverId: true },
+        }),
+      );
+    const before = await pairsNow();
+    const answer = await read(session(world, this.by)!.caller.exchanges.practiceDraw({ exchangeId: E1(world) }));
+    if ((await pairsNow()) !== before) violation(`a practice draw by ${this.by} changed the stored draw`);
+    if (answer.ok) {
+      const text = JSON.stringify(answer.value);
+      for (const person of Object.values(world.people))
+        if (text.includes(person.id)) violation(`a practice draw shows ${this.by} an id`, answer.value);
+    }
+  }
+  toString() {
+    return `${this.by} runs a practice draw`;
+  }
+}
+
 const drawer = fc.constantFrom('organizer' as const, 'assistant' as const);
 
 /** Every action, by name (SECRECY_ONLY / SECRECY_SKIP pick some by these names). */
@@ -468,6 +537,11 @@ export const ACTIONS: Record<string, fc.Arbitrary<Action>> = {
   InviteAddress: fc
     .constantFrom('p1' as const, 'p3' as const, 'parent' as const)
     .map((victim) => new InviteAddress(victim)),
+  LateJoinByAlias: fc.constant(new LateJoinByAlias()),
+  DrawLatecomers: drawer.map((by) => new DrawLatecomers(by)),
+  PracticeDraw: fc
+    .constantFrom('organizer' as const, 'assistant' as const, 'p1' as const)
+    .map((by) => new PracticeDraw(by)),
   RepeatProbe: fc
     .tuple(fc.nat({ max: 9 }), fc.boolean(), fc.nat({ max: 9 }), fc.boolean())
     .map(([giver, guess, other, view]) => new RepeatProbe(giver, guess, other, view)),

@@ -13,6 +13,7 @@ import { href } from '../../../routes/route-table';
 import { trpc } from '../../../trpc';
 import { joinNames } from '../../wish-lists/wish-list-parts';
 import { DrawConfirm } from './draw-confirm';
+import { AutoDrawNote, PracticeDraw } from './late-draw-parts';
 import { countOf, formatDate, refusalText, useExchangeToast, type TExchangeDetail } from './exchange-parts';
 
 type TDrawFailureReason = (typeof DRAW_FAILURE_REASONS)[number];
@@ -252,6 +253,8 @@ export function BeforeDraw({ exchange }: { exchange: TExchangeDetail }) {
             </Title>
             {exchange.signUpUrl ? <SignUpLink url={exchange.signUpUrl} /> : null}
             <DrawButton exchange={exchange} />
+            <AutoDrawNote exchange={exchange} />
+            <PracticeDraw exchange={exchange} />
           </Stack>
         </Card>
       ) : (

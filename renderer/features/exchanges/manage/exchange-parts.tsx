@@ -100,6 +100,11 @@ export function ParticipantBadges({ participant }: { participant: TExchangeParti
           Disqualified
         </Badge>
       ) : null}
+      {participant.awaitingDraw ? (
+        <Badge variant="light" color="grape" data-testid="participant-awaiting-draw">
+          Not yet drawn
+        </Badge>
+      ) : null}
     </Group>
   );
 }

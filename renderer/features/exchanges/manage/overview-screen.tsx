@@ -14,6 +14,7 @@ import { trpc } from '../../../trpc';
 import { AssignmentCard } from './assignment-card';
 import { ConversationPanel } from './conversation-panel';
 import { BeforeDraw } from './draw-panel';
+import { AwaitingDrawNotice, LatecomersCard } from './late-draw-parts';
 import { ExchangePage } from './exchange-page';
 import { countOf, formatDate, useExchangeToast, type TExchangeDetail } from './exchange-parts';
 
@@ -153,7 +154,10 @@ function notInDrawText(exchange: TExchangeDetail): string {
     return `You were left out of this draw${me.disqualifiedReason ? `: ${me.disqualifiedReason}` : ''}.`;
   if (me?.status === 'organizing') return 'You organize this exchange without giving or receiving a gift.';
   if (me?.status === 'declined') return 'You declined this exchange, so you are not in the draw.';
-  if (me?.status === 'invited') return 'The names were drawn before you answered, so you are not in the draw.';
+  if (me?.status === 'invited')
+    return exchange.can.rsvp
+      ? 'The names are drawn, but you can still join: you will be drawn in as a latecomer.'
+      : 'The names were drawn before you answered, so you are not in the draw.';
   return 'You are not in this draw.';
 }
 
@@ -169,7 +173,9 @@ function AfterDraw({ exchange }: { exchange: TExchangeDetail }) {
             : 'The organizer cannot see who drew whom.'}
         </Text>
       )}
-      {inDraw ? (
+      {inDraw && exchange.awaitingDraw ? (
+        <AwaitingDrawNotice exchange={exchange} />
+      ) : inDraw ? (
         <>
           <AssignmentCard exchangeId={exchange.exchangeId} />
           <CardGrid cols={{ base: 1, md: 2 }}>
@@ -183,6 +189,7 @@ function AfterDraw({ exchange }: { exchange: TExchangeDetail }) {
         </Text>
       )}
       {exchange.can.manage ? <ManagerAfterDraw exchange={exchange} /> : null}
+      {exchange.can.manage && exchange.status === 'drawn' ? <LatecomersCard exchange={exchange} /> : null}
       {exchange.can.sayThanks ? (
         <Button
           component={Link}

@@ -1,7 +1,8 @@
 /**
  * /gift-exchanges/:exchangeId/settings/ (v2.giftExchanges.settings): how the names are drawn and who
  * is left out: no repeat of last time's pairs, one single loop, no two people drawing each other,
- * a wish list required, late answers left out. The draw options are fixed once names are drawn.
+ * a wish list required, late answers left out, the automatic draw and late joins (issue 31). The
+ * draw options are fixed once names are drawn.
  */
 import { Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router-dom';
@@ -45,6 +46,19 @@ const SIGN_UP_SETTINGS: readonly TSettingSwitch[] = [
     key: 'disqualifyLateResponders',
     label: 'Late answers are left out',
     description: 'Invitees who have not answered by the sign-up date are left out of the draw.',
+  },
+  {
+    key: 'autoDraw',
+    label: 'Draw names automatically after the sign-up date',
+    description:
+      'The day after the sign-up date the names are drawn by themselves (the rules above first). If no draw is possible, nobody is drawn and you get the reason.',
+    lockedReason: (exchange) => (exchange.status === 'open' ? null : 'The names are drawn already.'),
+  },
+  {
+    key: 'lateJoinsOpen',
+    label: 'People can still join after the draw',
+    description:
+      'Invitations and the sign-up link stay open after the names are drawn; those who join wait as “not yet drawn” until you draw the latecomers.',
   },
 ];
 

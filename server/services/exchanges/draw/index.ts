@@ -2,6 +2,8 @@
 export { draw, DEFAULT_LIMITS } from './draw.js';
 export { twoWay, groups, notLastTime, buildRestrictionIndex, indexFromLists, isAllowed } from './restrictions.js';
 export { replaceParticipant, removeParticipant, addParticipant, reshuffleAround, RESHUFFLE_SIZE } from './replace.js';
+export { placeLatecomers, spliceAlwaysFits, LATECOMERS_OWN_DRAW_MIN, SPLICE_NOT_SURE } from './latecomers.js';
+export type { LatecomerResult } from './latecomers.js';
 export { validateAssignment, checkSucc } from './validate.js';
 export { createRng, hashSeed, sattolo, randomPermutation } from './random.js';
 export { hallSentence } from './certificate.js';

@@ -15,6 +15,8 @@ import {
   ZConversationView,
   ZDrawOutcome,
   ZDrawRestrictedUserPage,
+  ZLatecomerOutcome,
+  ZPracticeDraw,
   ZDrawView,
   ZExchangeConversationSummary,
   ZExchangeCreate,
@@ -67,6 +69,7 @@ import {
   updateExchangeSettings,
 } from '../../../services/exchanges/exchanges';
 import { drawExchange, getMyAssignment, redrawExchange, viewDraw } from '../../../services/exchanges/draw-exchange';
+import { drawLatecomers, practiceDraw } from '../../../services/exchanges/latecomers';
 import { inviteBulk, inviteByEmail, inviteUsers, resendInvitation } from '../../../services/exchanges/invitations';
 import { getConversation, listConversations, sendMessage } from '../../../services/exchanges/messages';
 import {
@@ -233,6 +236,16 @@ export const exchangesRouter = router({
     .input(ZExchangeId)
     .output(ZDrawOutcome)
     .mutation(({ ctx, input }) => redrawExchange(ctx, ctx.identity, input.exchangeId)),
+  /** Places those who joined after the draw; only the givers whose recipient changed are told. */
+  drawLatecomers: authedProcedure
+    .input(ZExchangeId)
+    .output(ZLatecomerOutcome)
+    .mutation(({ ctx, input }) => drawLatecomers(ctx, ctx.identity, input.exchangeId)),
+  /** A draw shown only to the caller as counts and conflicts: stores nothing, tells nobody. */
+  practiceDraw: authedProcedure
+    .input(ZExchangeId)
+    .output(ZPracticeDraw)
+    .mutation(({ ctx, input }) => practiceDraw(ctx, ctx.identity, input.exchangeId)),
   /** The caller's own recipient: the only pairing a participant ever sees. */
   myAssignment: knownProcedure
     .input(ZExchangeId)
