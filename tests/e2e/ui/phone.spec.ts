@@ -1,0 +1,117 @@
+/**
+ * The app on a phone (390×844, the size a newcomer tried it at): the header fits the screen with the
+ * account chip shrunk to its avatar, an organizer's twelve exchange pages are one "Exchange pages"
+ * button opening a list of real links (not a wall of pills over the first screen), and the footer
+ * flows at the end of the page instead of a fixed bar taking space on every screen. A desktop window
+ * keeps the row of tabs, the full chip and the fixed footer.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_LOGIN } from '../../../prisma/seed';
+import { DEMO_EXCHANGES } from '../../../prisma/seed-exchanges';
+import { expectAccessible } from '../pages/a11y';
+import { AuthScreen, Shell } from '../pages/auth-pages';
+
+const PHONE = { width: 390, height: 844 };
+const EXCHANGE = `/gift-exchanges/${DEMO_EXCHANGES.open}/`;
+
+async function logInAsDana(page: Page): Promise<void> {
+  const auth = new AuthScreen(page);
+  await auth.gotoLogIn();
+  await auth.logIn(DEMO_LOGIN.email, DEMO_LOGIN.password);
+  await expect(page).toHaveURL(/\/home\/$/);
+  await new Shell(page).acceptTermsIfShown();
+}
+
+/** The right edge of an element, in CSS pixels from the window's left. */
+async function rightEdge(page: Page, testId: string): Promise<number> {
+  const box = await page.getByTestId(testId).boundingBox();
+  expect(box, `${testId} is laid out`).not.toBeNull();
+  return box!.x + box!.width;
+}
+
+test.describe('on a phone', () => {
+  test.use({ viewport: PHONE });
+
+  test('the header fits: the account chip shrinks to its avatar and still names the account', async ({ page }) => {
+    await logInAsDana(page);
+    const chip = page.getByTestId('account-menu');
+    await expect(chip).toBeVisible();
+    // The name is not drawn (it would push the chip past the edge); the button still says whose it is.
+    await expect(page.getByTestId('account-name')).toBeHidden();
+    await expect(chip).toHaveAccessibleName(/^Dana Demo, account menu$/);
+    expect(await rightEdge(page, 'account-menu')).toBeLessThanOrEqual(PHONE.width);
+    // Nothing in the header is cut off: its contents are no wider than the screen.
+    const overflow = await page
+      .getByTestId('app-header')
+      .evaluate((header) => [...header.querySelectorAll('*')].some((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5));
+    expect(overflow).toBe(false);
+    await chip.click();
+    await expect(page.getByTestId('logout-button')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expectAccessible(page, 'home on a phone');
+  });
+
+  test('an organizer’s exchange pages are one menu of links, not a wall of tabs', async ({ page }) => {
+    await logInAsDana(page);
+    await page.goto(EXCHANGE);
+    const nav = page.getByRole('navigation', { name: 'Exchange pages' });
+    const toggle = nav.getByTestId('tab-links-toggle');
+    await expect(toggle).toHaveText('Exchange pages: Overview');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    // No pills: the twelve links are behind the button, which takes one line.
+    await expect(page.getByTestId('exchange-nav-settings')).toHaveCount(0);
+    const toggleBox = await toggle.boundingBox();
+    expect(toggleBox!.height).toBeLessThan(60);
+    // The exchange's own content starts on the first screen.
+    await expect(page.getByTestId('exchange-header')).toBeInViewport();
+
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const links = nav.getByRole('link');
+    await expect(links).toHaveCount(12);
+    await expect(nav.getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
+    await expectAccessible(page, 'the exchange pages menu on a phone');
+    // Escape closes it and gives the focus back to the button.
+    await page.keyboard.press('Escape');
+    await expect(links).toHaveCount(0);
+    await expect(toggle).toBeFocused();
+
+    // The entries are real links: choosing one goes there, and the button names the new page.
+    await toggle.click();
+    await expect(page.getByTestId('exchange-nav-settings')).toHaveAttribute('href', `${EXCHANGE}settings/`);
+    await page.getByTestId('exchange-nav-settings').click();
+    await expect(page).toHaveURL(`${EXCHANGE}settings/`);
+    await expect(page.getByRole('navigation', { name: 'Exchange pages' }).getByTestId('tab-links-toggle')).toHaveText(
+      'Exchange pages: Settings',
+    );
+    await expect(page.getByTestId('exchange-nav-overview')).toHaveCount(0);
+  });
+
+  test('no fixed footer: it flows at the end of the page', async ({ page }) => {
+    await logInAsDana(page);
+    await page.goto(EXCHANGE);
+    await expect(page.getByTestId('exchange-header')).toBeVisible();
+    const footer = page.getByTestId('app-footer');
+    expect(await footer.evaluate((el) => getComputedStyle(el).position)).not.toBe('fixed');
+    // It comes after the page's content, not over it.
+    const main = await page.getByTestId('app-main').boundingBox();
+    const foot = await footer.boundingBox();
+    expect(foot!.y).toBeGreaterThanOrEqual(main!.y + main!.height - 0.5);
+    // Scrolled to the end, it is there with its links.
+    await page.getByTestId('footer-terms').scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('footer-terms')).toBeInViewport();
+  });
+});
+
+test.describe('in a desktop window', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('the tabs stay a row of links, the chip shows the name and the footer is fixed', async ({ page }) => {
+    await logInAsDana(page);
+    await expect(page.getByTestId('account-name')).toHaveText('Dana Demo');
+    await page.goto(EXCHANGE);
+    await expect(page.getByTestId('exchange-nav-settings')).toBeVisible();
+    await expect(page.getByTestId('tab-links-toggle')).toHaveCount(0);
+    expect(await page.getByTestId('app-footer').evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
+  });
+});
