@@ -9,12 +9,13 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO_LOGIN, DEMO_SUPPORT_LOGIN, seedId } from '../../../prisma/seed';
 import { DEMO_ADMIN_IDS, DEMO_MERGE_PAIR, DEMO_STAFF } from '../../../prisma/seed-admin';
 import { DEMO_EXCHANGES } from '../../../prisma/seed-exchanges';
-import { DEMO_GROUPS } from '../../../prisma/seed-social';
+import { DEMO_CONVERSATIONS, DEMO_GROUPS } from '../../../prisma/seed-social';
 import { expectAccessible } from '../pages/a11y';
 import { AuthScreen, Shell } from '../pages/auth-pages';
 
 const ANALYST = DEMO_STAFF.find((person) => person.key === 'analyst')!;
 const LEAD = DEMO_STAFF.find((person) => person.key === 'lead')!;
+const DEMO_SAM_EMAIL = 'sam@gifting.test';
 
 async function logInAs(page: Page, email: string, password = DEMO_LOGIN.password): Promise<void> {
   const auth = new AuthScreen(page);
@@ -195,10 +196,60 @@ test.describe('the support console in Chromium', () => {
     await logInAs(page, DEMO_LOGIN.email);
     await page.goto('/admin/mergeaccounts/');
     await expect(page).toHaveURL(/\/home\/$/);
+    // Not silently: the member is told why they are on their home page.
+    await expect(page.getByTestId('app-notification')).toContainText('You don’t have access to that page');
+    await expectAccessible(page, 'home with the no-access notice');
     await page.goto('/admin/auditlog/');
     await expect(page).toHaveURL(/\/home\/$/);
     // Any other /admin/{pageName}[/{resourceId}] belongs to the old admin app (a full page load).
     await page.goto('/admin/coupons/42/');
     await expect(page).toHaveURL('/old-admin/coupons/42/');
+  });
+
+  test('support sees a parent’s family, and the audit log in words (with chats read while impersonating), by name', async ({
+    page,
+  }) => {
+    // A support session, a chat and the audit log: several full page loads.
+    test.setTimeout(150_000);
+    await logInAs(page, DEMO_SUPPORT_LOGIN.email, DEMO_SUPPORT_LOGIN.password);
+    // Dana manages two children: her page lists them, each a link to their own page.
+    await page.goto(`/admin/finduser/${seedId('user:demo')}/`);
+    const family = page.getByTestId('admin-user-family');
+    await expect(family).toContainText('Family manager of 2 children');
+    await expect(page.getByTestId('admin-user-children-person')).toHaveCount(2);
+    await expectAccessible(page, 'a parent’s support page');
+    await family.getByRole('link', { name: 'Mia' }).click();
+    await expect(page).toHaveURL(`/admin/finduser/${seedId('user:child:mia')}/`);
+    await expect(page.getByTestId('admin-user-managers')).toContainText('Dana Demo');
+
+    // A support session on Sam: opening his chat with Dana is recorded.
+    await page.goto(`/admin/finduser/${seedId('user:sam')}/`);
+    await page.getByTestId('admin-user-tools').getByTestId('impersonate-start').click();
+    await page.getByTestId('impersonate-dialog-reason').fill('E2E ticket 2615: Sam lost a message');
+    await page.getByTestId('impersonate-dialog-confirm').click();
+    await expect(page.getByTestId('impersonation-banner')).toContainText('Viewing as Sam Rivera');
+    await page.goto(`/messages/chats/?conversation=${DEMO_CONVERSATIONS.danaSam}`);
+    await expect(page.getByTestId('chat-message-body').last()).toContainText('talk to you at the swap');
+    await page.getByTestId('impersonation-stop').click();
+    await expect(page.getByTestId('impersonation-banner')).toHaveCount(0);
+
+    // The audit log, searched by the member's name: what happened in words, the code under it.
+    await page.goto('/admin/auditlog/');
+    await page.getByTestId('audit-subject').fill('Sam Rivera');
+    await page.getByTestId('audit-kind').selectOption('messages');
+    await page.getByTestId('audit-apply').click();
+    await expect(page).toHaveURL(/subject=Sam\+Rivera/);
+    const read = page.locator('[data-testid="audit-row"][data-action="impersonation.messages.read"]').first();
+    await expect(read.getByTestId('audit-summary')).toHaveText('Read a private chat while impersonating');
+    await expect(read.getByTestId('audit-code')).toContainText('impersonation.messages.read');
+    await expect(read).toContainText('E2E ticket 2615: Sam lost a message');
+    await expectAccessible(page, 'the audit log in words');
+    // By e-mail too, every kind: the session's start and stop in words.
+    await page.getByTestId('audit-subject').fill(DEMO_SAM_EMAIL);
+    await page.getByTestId('audit-kind').selectOption('');
+    await page.getByTestId('audit-apply').click();
+    await expect(
+      page.locator('[data-testid="audit-row"][data-action="impersonation.start"]').first().getByTestId('audit-summary'),
+    ).toHaveText('Started a support session (impersonating)');
   });
 });
