@@ -14,6 +14,8 @@ const PHONE = { width: 390, height: 844 };
 // Each test logs in through the form first: on a loaded machine that alone can take half a minute.
 test.describe.configure({ timeout: 90_000 });
 const EXCHANGE = `/gift-exchanges/${DEMO_EXCHANGES.open}/`;
+/** The first screen after a full load: a starved browser can take longer than the usual 10 s. */
+const FIRST_LOAD = { timeout: 30_000 };
 
 /**
  * Signs Dana in through the API (the refresh cookie lands in the page's context) with the terms
@@ -47,7 +49,7 @@ test.describe('on a phone', () => {
   test('the header fits: the account chip shrinks to its avatar and still names the account', async ({ page }) => {
     await openAsDana(page, '/home/');
     const chip = page.getByTestId('account-menu');
-    await expect(chip).toBeVisible();
+    await expect(chip).toHaveAccessibleName(/^Dana Demo, account menu$/, FIRST_LOAD);
     // The name is not drawn (it would push the chip past the edge); the button still says whose it is.
     await expect(page.getByTestId('account-name')).toBeHidden();
     await expect(chip).toHaveAccessibleName(/^Dana Demo, account menu$/);
@@ -67,7 +69,7 @@ test.describe('on a phone', () => {
     await openAsDana(page, EXCHANGE);
     const nav = page.getByRole('navigation', { name: 'Exchange pages' });
     const toggle = nav.getByTestId('tab-links-toggle');
-    await expect(toggle).toHaveText('Exchange pages: Overview');
+    await expect(toggle).toHaveText('Exchange pages: Overview', FIRST_LOAD);
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     // No pills: the twelve links are behind the button, which takes one line.
     await expect(page.getByTestId('exchange-nav-settings')).toHaveCount(0);
@@ -100,7 +102,7 @@ test.describe('on a phone', () => {
 
   test('no fixed footer: it flows at the end of the page', async ({ page }) => {
     await openAsDana(page, EXCHANGE);
-    await expect(page.getByTestId('exchange-header')).toBeVisible();
+    await expect(page.getByTestId('exchange-header')).toBeVisible(FIRST_LOAD);
     const footer = page.getByTestId('app-footer');
     expect(await footer.evaluate((el) => getComputedStyle(el).position)).not.toBe('fixed');
     // It comes after the page's content, not over it.
@@ -118,7 +120,7 @@ test.describe('in a desktop window', () => {
 
   test('the tabs stay a row of links, the chip shows the name and the footer is fixed', async ({ page }) => {
     await openAsDana(page, EXCHANGE);
-    await expect(page.getByTestId('account-name')).toHaveText('Dana Demo');
+    await expect(page.getByTestId('account-name')).toHaveText('Dana Demo', FIRST_LOAD);
     await expect(page.getByTestId('exchange-nav-settings')).toBeVisible();
     await expect(page.getByTestId('tab-links-toggle')).toHaveCount(0);
     expect(await page.getByTestId('app-footer').evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
