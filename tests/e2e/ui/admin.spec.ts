@@ -247,14 +247,17 @@ test.describe('the support console in Chromium', () => {
     await page.getByTestId('admin-user-tools').getByTestId('impersonate-start').click();
     await page.getByTestId('impersonate-dialog-reason').fill('E2E ticket 2615: Sam lost a message');
     await page.getByTestId('impersonate-dialog-confirm').click();
-    await expect(page.getByTestId('impersonation-banner')).toContainText('Viewing as Sam Rivera');
+    await expect(page.getByTestId('impersonation-banner')).toContainText('Viewing as Sam Rivera', { timeout: 30_000 });
     await page.goto(`/messages/chats/?conversation=${DEMO_CONVERSATIONS.danaSam}`);
-    await expect(page.getByTestId('chat-message-body').last()).toContainText('talk to you at the swap');
+    await expect(page.getByTestId('chat-message-body').last()).toContainText('talk to you at the swap', {
+      timeout: 30_000,
+    });
     await page.getByTestId('impersonation-stop').click();
     await expect(page.getByTestId('impersonation-banner')).toHaveCount(0);
 
     // The audit log, searched by the member's name: what happened in words, the code under it.
     await page.goto('/admin/auditlog/');
+    await expect(page.getByTestId('audit-subject')).toBeVisible({ timeout: 30_000 });
     await page.getByTestId('audit-subject').fill('Sam Rivera');
     await page.getByTestId('audit-kind').selectOption('messages');
     await page.getByTestId('audit-apply').click();
