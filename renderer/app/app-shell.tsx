@@ -68,11 +68,11 @@ export function AppLayout() {
   const headerHeight = hideHeader ? banner : HEADER_HEIGHT + banner;
   const mobileHeaderHeight = hideMobileHeader ? banner : headerHeight;
   const showHeaderBox = !hideHeader || banner > 0;
-  // The frame's sizes, as the layout's CSS reads them (app-layout.module.css).
+  // The frame's sizes, as the layout's CSS reads them (app-layout.module.css). The footer is fixed
+  // from sm up only; on a phone it flows at the end of the page and takes no height of its own.
   const frame = {
     '--header-h': `${showHeaderBox ? mobileHeaderHeight : 0}px`,
     '--header-h-sm': `${showHeaderBox ? headerHeight : 0}px`,
-    '--footer-h': `${hideMobileFooter ? 0 : FOOTER_HEIGHT}px`,
     '--footer-h-sm': `${FOOTER_HEIGHT}px`,
   } as CSSProperties;
 

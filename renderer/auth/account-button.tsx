@@ -1,7 +1,9 @@
 /**
  * The signed-in header's account button (picture or initials, name, chevron): the menu's trigger,
  * and also what shows while the menu's code loads (member-menu.tsx is lazy), so the header looks
- * the same at once.
+ * the same at once. Below Mantine's sm breakpoint (a phone) it shrinks to the picture: the name
+ * and chevron would push the header past the screen's edge; the button's accessible name still
+ * says whose account it is.
  */
 import { Group, Text, UnstyledButton, type UnstyledButtonProps } from '@mantine/core';
 import { useState, type ComponentPropsWithRef } from 'react';
@@ -52,17 +54,17 @@ export function AccountButton({
       data-testid="account-menu"
       // Begins with the visible name (WCAG 2.5.3 label in name), then says what it opens.
       aria-label={`${label}, account menu`}
-      px="xs"
+      px={{ base: 4, sm: 'xs' }}
       py={4}
       style={{ borderRadius: 'var(--mantine-radius-xl)', border: '1px solid var(--mantine-color-gray-3)' }}
       {...others}
     >
       <Group gap={8} wrap="nowrap">
         <AccountPicture label={label} pictureUrl={pictureUrl} />
-        <Text size="sm" fw={600} maw={160} truncate data-testid="account-name">
+        <Text size="sm" fw={600} maw={160} truncate visibleFrom="sm" data-testid="account-name">
           {label}
         </Text>
-        <Text component="span" c="dimmed" lh={0} aria-hidden>
+        <Text component="span" c="dimmed" lh={0} visibleFrom="sm" aria-hidden>
           <ChevronDownIcon size={14} />
         </Text>
       </Group>

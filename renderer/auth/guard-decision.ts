@@ -2,7 +2,9 @@
  * The route guard rules of spec §2 and §6 as pure functions (the React wrapper is guards.tsx):
  * - 'signedIn' and 'known' send a visitor to the log-in screen with the current path and query as
  *   the return address;
- * - 'admin' sends anyone who is neither admin nor impersonator-admin to the home route;
+ * - 'admin' sends anyone who is neither admin nor impersonator-admin to the home route, saying so
+ *   (ADMIN_DENIED: a toast there), never silently: a member who followed a support link must learn
+ *   why they are on their home page;
  * - 'changesIdentity' (/switch-identity/) runs no identity check.
  */
 import { canUseAdminArea, type TAuthFlags } from '../../server/contracts/identity';
@@ -18,7 +20,13 @@ export interface TGuardLocation {
   hash?: string;
 }
 
-export type TGuardDecision = { allow: true } | { redirect: string };
+/** The notice shown where the admin guard sends someone who may not open the admin area. */
+export const ADMIN_DENIED = {
+  title: 'You don’t have access to that page',
+  message: 'It is for support staff only, so you are on your home page instead.',
+} as const;
+
+export type TGuardDecision = { allow: true } | { redirect: string; notice?: typeof ADMIN_DENIED };
 
 /** `/a/log-in/?returnurl=<path+query>` (the hash never leaves the page). */
 export function logInAddress(location: TGuardLocation | null | undefined): string {
@@ -39,7 +47,7 @@ export function guardDecision(
     case 'known':
       return flags.isKnown ? { allow: true } : { redirect: logInAddress(location) };
     case 'admin':
-      return canUseAdminArea(flags) ? { allow: true } : { redirect: HOME_PATH };
+      return canUseAdminArea(flags) ? { allow: true } : { redirect: HOME_PATH, notice: ADMIN_DENIED };
     case 'changesIdentity':
     case null:
     case undefined:

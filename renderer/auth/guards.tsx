@@ -8,6 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { AppLoader } from '../app/app-loader';
+import { useAppRuntime } from '../app/runtime-context';
 import type { TRouteGuard } from '../routes/route-table';
 import { guardDecision, isUnauthorizedError, logInAddress } from './guard-decision';
 import { useIdentity } from './identity-provider';
@@ -48,8 +49,22 @@ export function RouteGuard({ guard, children }: { guard: TRouteGuard | null | un
   if (!checks) return children;
   if (!isReady) return <AppLoader />;
   const decision = guardDecision(guard, flags, location);
-  if ('redirect' in decision) return <Navigate to={decision.redirect} replace />;
+  if ('redirect' in decision)
+    return decision.notice ? (
+      <RedirectWithNotice to={decision.redirect} notice={decision.notice} />
+    ) : (
+      <Navigate to={decision.redirect} replace />
+    );
   return children;
+}
+
+/** Goes where the guard sends the person and says why, in a toast (the same message shows once). */
+function RedirectWithNotice({ to, notice }: { to: string; notice: { title: string; message: string } }) {
+  const { notifications } = useAppRuntime();
+  useEffect(() => {
+    notifications.show({ title: notice.title, message: notice.message, color: 'yellow' });
+  }, [notifications, notice]);
+  return <Navigate to={to} replace />;
 }
 
 /** The screen component wrapped in its route's guard (used by router.tsx). */

@@ -118,3 +118,75 @@ export async function auditImpersonatedWrite(
     },
   });
 }
+
+/** A private thread (or the list showing their last lines) a support session reads as the member. */
+export type TImpersonatedRead =
+  | { thread: 'chat'; conversationId: string }
+  | { thread: 'chat-list' }
+  | { thread: 'santa'; exchangeId: string; with: string }
+  | { thread: 'santa-list' };
+
+const READ_ACTIONS: Record<TImpersonatedRead['thread'], string> = {
+  chat: 'impersonation.messages.read',
+  'chat-list': 'impersonation.messages.list',
+  santa: 'impersonation.santa-thread.read',
+  'santa-list': 'impersonation.santa-thread.list',
+};
+
+function readKeyOf(sessionId: string, read: TImpersonatedRead): string {
+  if (read.thread === 'chat') return `${sessionId}:${read.conversationId}`;
+  if (read.thread === 'santa') return `${sessionId}:${read.exchangeId}:${read.with}`;
+  return sessionId;
+}
+
+/**
+ * Audits a private read made while impersonating: a member's chat, their Secret Santa thread, or
+ * the lists that show each one's last line. Called before the messages are answered.
+ *
+ * The decision (issue 26 #15): a support session keeps the member's private threads readable
+ * (support must see what the member sees to help them), but never unrecorded. The admin Messages
+ * tool promises that every read of a member's messages is audited with a reason; a support session
+ * is no way around that promise. So the first read of each thread (and of each list) in a session
+ * writes one audit row: the staff member, the member, the session's reason, which thread (a chat's
+ * id; for a Secret Santa thread the exchange and "santa" or "recipient", never the other person).
+ * Later reads of the same thread in the same session (live refetches, older pages, coming back to
+ * it, messages arriving on the live stream) add no row: the log says which threads each session
+ * opened, not how often a screen refreshed. Two first reads at the same instant may both write a
+ * row; a duplicate is harmless, a missing row would not be. docs/secrecy.md §6 says the same.
+ */
+export async function auditImpersonatedRead(
+  db: TDb,
+  identity: Pick<TVerifiedIdentity, 'userId' | 'impersonatorUserId' | 'impersonationSessionId'>,
+  read: TImpersonatedRead,
+): Promise<void> {
+  if (!identity.impersonatorUserId) return;
+  const sessionId = identity.impersonationSessionId ?? 'no-session';
+  const action = READ_ACTIONS[read.thread];
+  const readKey = readKeyOf(sessionId, read);
+  const earlier = await db.auditLog.findFirst({
+    where: {
+      actorUserId: identity.impersonatorUserId,
+      subjectUserId: identity.userId,
+      action,
+      details: { contains: `"readKey":"${readKey}"` },
+    },
+    select: { id: true },
+  });
+  if (earlier) return;
+  const session = identity.impersonationSessionId
+    ? await db.impersonationSession.findUnique({
+        where: { id: identity.impersonationSessionId },
+        select: { reason: true },
+      })
+    : null;
+  const { thread: _thread, ...which } = read;
+  await db.auditLog.create({
+    data: {
+      actorUserId: identity.impersonatorUserId,
+      subjectUserId: identity.userId,
+      action,
+      reason: session?.reason ?? null,
+      details: JSON.stringify({ readKey, sessionId: identity.impersonationSessionId, ...which }),
+    },
+  });
+}

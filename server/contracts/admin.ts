@@ -115,7 +115,11 @@ export type TReplaceExchangePersonInput = z.output<typeof ZReplaceExchangePerson
 export const AUDIT_KINDS = {
   impersonation: { label: 'Impersonations', prefixes: ['impersonation.'] },
   merge: { label: 'Account merges', prefixes: ['admin.merge', 'account.merge'] },
-  messages: { label: 'Message reads', prefixes: ['admin.messages.'] },
+  // Private threads read in the Messages tool, and while impersonating (also impersonations).
+  messages: {
+    label: 'Message reads',
+    prefixes: ['admin.messages.', 'impersonation.messages.', 'impersonation.santa-thread.'],
+  },
   clone: { label: 'Wish-list clones', prefixes: ['admin.clone-wish-lists'] },
   replace: { label: 'Exchange replacements', prefixes: ['admin.replace-exchange-person'] },
   notes: { label: 'Staff notes', prefixes: ['admin.exchange-note'] },
@@ -123,14 +127,20 @@ export const AUDIT_KINDS = {
 export type TAuditKind = keyof typeof AUDIT_KINDS;
 export const AUDIT_KIND_NAMES = Object.keys(AUDIT_KINDS) as TAuditKind[];
 
-/** The kind an action belongs to, or null (other audited actions: switching, writes…). */
+/**
+ * The kind an action belongs to, or null (other audited actions: switching, writes…). The longest
+ * matching prefix decides: a chat read while impersonating is a message read first.
+ */
 export function auditKindOf(action: string): TAuditKind | null {
+  let best: { kind: TAuditKind; length: number } | null = null;
   for (const kind of AUDIT_KIND_NAMES)
-    if (AUDIT_KINDS[kind].prefixes.some((prefix) => action.startsWith(prefix))) return kind;
-  return null;
+    for (const prefix of AUDIT_KINDS[kind].prefixes as readonly string[])
+      if (action.startsWith(prefix) && prefix.length > (best?.length ?? 0)) best = { kind, length: prefix.length };
+  return best?.kind ?? null;
 }
 
 export const AUDIT_PAGE_MAX = 100;
+const ZAuditPersonQuery = requiredText(ADMIN_QUERY_MAX);
 const ZIsoDate = calendarDate('Use a date like 2026-12-24');
 
 export const ZAuditLogQuery = z.object({
@@ -139,6 +149,14 @@ export const ZAuditLogQuery = z.object({
     .optional(),
   actorUserId: ZUuid.optional(),
   subjectUserId: ZUuid.optional(),
+  /**
+   * The member the rows are about, by name, e-mail, username or id (as Find a user searches):
+   * every matching account's rows. Support rarely has a raw id at hand, a ticket has a name or an
+   * e-mail address.
+   */
+  subject: ZAuditPersonQuery.optional(),
+  /** The staff member acting, searched the same way (leads only, as actorUserId). */
+  actor: ZAuditPersonQuery.optional(),
   /** From this day (UTC), inclusive. */
   from: ZIsoDate.optional(),
   /** To this day (UTC), inclusive. */
@@ -177,6 +195,11 @@ export interface TAdminUserDetail extends TAdminUser {
   emailConfirmed: boolean;
   providers: string[];
   isManagedChild: boolean;
+  /**
+   * The member's family (spec §1 family manager): the child accounts they manage, and, for a child
+   * account, its family managers (parents). Both empty for a member with no family links.
+   */
+  family: { children: TAdminPerson[]; managers: TAdminPerson[] };
   counts: {
     wishLists: number;
     wishes: number;
@@ -424,7 +447,10 @@ export interface TReplaceResult {
 
 export interface TAuditEntry {
   auditId: string;
+  /** The action's code (kept for searching and engineers). */
   action: string;
+  /** The action in words (contracts/audit-words.ts): "Changed mailing address while impersonating". */
+  summary: string;
   kind: TAuditKind | null;
   actor: TAdminPerson | null;
   subject: TAdminPerson | null;

@@ -2,12 +2,14 @@
  * /admin/auditlog/ (v2.admin.auditLog): support sessions (start, stop, every write), merges,
  * message reads and the other staff actions, newest first. Filters live in the address (?kind=,
  * ?actor=, ?subject=, ?from=, ?to=) so a filtered view can be shared. Analysts and admins see their
- * own actions; leads see every staff member's and may filter by one.
+ * own actions; leads see every staff member's and may filter by one. The member and staff filters
+ * take a name, an e-mail address, a username or an id (as Find a user does). Each row says what
+ * happened in words, with the action's code under it.
  */
 import { Badge, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { AUDIT_KIND_NAMES, AUDIT_KINDS, type TAuditKind } from '../../../server/contracts/admin';
+import { ADMIN_QUERY_MAX, AUDIT_KIND_NAMES, AUDIT_KINDS, type TAuditKind } from '../../../server/contracts/admin';
 import { isUuid } from '../../../server/contracts/validation-values';
 import { DateField } from '../../kit/date-field';
 import { EmptyState, ErrorState, ListSkeleton } from '../../kit/states';
@@ -17,6 +19,14 @@ import { AdminPage, useStaff } from './admin-page';
 import { staffTime } from './admin-parts';
 
 const PAGE = 50;
+
+/** A person filter as typed: an id filters by that account, anything else searches by name or e-mail. */
+function personFilter(who: 'actor' | 'subject', value: string): Record<string, string> {
+  const text = value.trim();
+  if (!text) return {};
+  if (isUuid(text)) return { [who === 'actor' ? 'actorUserId' : 'subjectUserId']: text.toLowerCase() };
+  return { [who]: text.slice(0, ADMIN_QUERY_MAX) };
+}
 
 interface TFilters {
   kind: string;
@@ -65,16 +75,12 @@ export default function AuditLogScreen() {
   const [draft, setDraft] = useState<TFilters>(applied);
   const staff = useStaff();
   const kind = (AUDIT_KIND_NAMES as string[]).includes(applied.kind) ? (applied.kind as TAuditKind) : undefined;
-  const idErrors = {
-    actor: draft.actor && !isUuid(draft.actor.trim()) ? 'Id must be a UUID' : undefined,
-    subject: draft.subject && !isUuid(draft.subject.trim()) ? 'Id must be a UUID' : undefined,
-  };
   const log = trpc.admin.auditLog.useInfiniteQuery(
     {
       limit: PAGE,
       ...(kind ? { kind } : {}),
-      ...(isUuid(applied.actor) ? { actorUserId: applied.actor } : {}),
-      ...(isUuid(applied.subject) ? { subjectUserId: applied.subject } : {}),
+      ...personFilter('actor', applied.actor),
+      ...personFilter('subject', applied.subject),
       ...(applied.from ? { from: applied.from } : {}),
       ...(applied.to ? { to: applied.to } : {}),
     },
@@ -85,7 +91,6 @@ export default function AuditLogScreen() {
 
   function apply(event: React.FormEvent<HTMLFormElement>): void {
     event.preventDefault();
-    if (idErrors.actor || idErrors.subject) return;
     const next: Record<string, string> = {};
     for (const [key, value] of Object.entries(draft)) if (value.trim()) next[key] = value.trim();
     setSearch(next);
@@ -115,17 +120,17 @@ export default function AuditLogScreen() {
           />
           {staff.data?.canSeeAllAudit ? (
             <TextInput
-              label="Staff member id"
+              label="Staff member"
+              description="Name, e-mail or id"
               value={draft.actor}
-              error={idErrors.actor}
               onChange={(event) => setDraft({ ...draft, actor: event.currentTarget.value })}
               data-testid="audit-actor"
             />
           ) : null}
           <TextInput
-            label="Member id"
+            label="Member"
+            description="Name, e-mail or id"
             value={draft.subject}
-            error={idErrors.subject}
             onChange={(event) => setDraft({ ...draft, subject: event.currentTarget.value })}
             data-testid="audit-subject"
           />
@@ -183,8 +188,11 @@ export default function AuditLogScreen() {
                             {AUDIT_KINDS[row.kind].label}
                           </Badge>
                         ) : null}
-                        <Text size="xs" c="dimmed">
-                          {row.action}
+                        <Text size="sm" data-testid="audit-summary">
+                          {row.summary}
+                        </Text>
+                        <Text size="xs" c="dimmed" data-testid="audit-code">
+                          Code: <code>{row.action}</code>
                         </Text>
                       </Stack>
                     </Table.Td>

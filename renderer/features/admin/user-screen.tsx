@@ -5,7 +5,7 @@
  */
 import { Button, Card, Group, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
-import type { TAdminUserDetail } from '../../../server/contracts/admin';
+import type { TAdminPerson, TAdminUserDetail } from '../../../server/contracts/admin';
 import { QueryView } from '../../kit/query-view';
 import { ListSkeleton } from '../../kit/states';
 import { href } from '../../routes/route-table';
@@ -23,6 +23,43 @@ const COUNT_LABELS: [keyof TAdminUserDetail['counts'], string][] = [
   ['followers', 'Followers'],
   ['conversations', 'Conversations'],
 ];
+
+/** People linked by a family (children managed, or a child's managers), each one click away. */
+function PeopleLinks({ label, people, testId }: { label: string; people: TAdminPerson[]; testId: string }) {
+  return (
+    <Stack gap={2} data-testid={testId}>
+      <Text size="sm">{label}</Text>
+      <Group component="ul" gap="md" m={0} p={0} style={{ listStyle: 'none' }}>
+        {people.map((person) => (
+          <li key={person.userId} data-testid={`${testId}-person`} data-user-id={person.userId}>
+            <PersonText person={person} />
+          </li>
+        ))}
+      </Group>
+    </Stack>
+  );
+}
+
+/** The Family fact: the children this member manages and/or the managers of this child account. */
+function FamilyFact({ user }: { user: TAdminUserDetail }) {
+  const { children, managers } = user.family;
+  if (children.length === 0 && managers.length === 0)
+    return <span data-testid="admin-user-family">No family links</span>;
+  return (
+    <Stack gap="xs" data-testid="admin-user-family">
+      {children.length > 0 ? (
+        <PeopleLinks
+          label={`Family manager of ${children.length === 1 ? 'one child' : `${children.length} children`}:`}
+          people={children}
+          testId="admin-user-children"
+        />
+      ) : null}
+      {managers.length > 0 ? (
+        <PeopleLinks label={`A child account, managed by:`} people={managers} testId="admin-user-managers" />
+      ) : null}
+    </Stack>
+  );
+}
 
 function Detail({ user }: { user: TAdminUserDetail }) {
   return (
@@ -77,7 +114,7 @@ function Detail({ user }: { user: TAdminUserDetail }) {
             [user.isRegistered ? 'password or social' : 'links only (floater)', ...user.providers].join(', '),
           ],
           ['Roles', user.roles.length ? user.roles.join(', ') : 'member'],
-          ['Family', user.isManagedChild ? 'A child account run by a family manager' : '—'],
+          ['Family', <FamilyFact key="family" user={user} />],
           ['Joined', staffTime(user.createdAt)],
           ['Member id', user.userId],
         ]}

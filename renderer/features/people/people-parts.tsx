@@ -217,35 +217,9 @@ export function PagedList<T>({
   );
 }
 
-export interface TTabLink {
-  label: string;
-  to: string;
-  active: boolean;
-  testId: string;
-}
-
-/** Tabs drawn as links (each tab is its own address), in a labelled navigation landmark. */
-export function TabLinks({ label, tabs }: { label: string; tabs: TTabLink[] }) {
-  return (
-    <nav aria-label={label}>
-      <Group gap="xs" wrap="wrap">
-        {tabs.map((tab) => (
-          <Button
-            key={tab.to}
-            component={Link}
-            to={tab.to}
-            size="sm"
-            variant={tab.active ? 'filled' : 'default'}
-            aria-current={tab.active ? 'page' : undefined}
-            data-testid={tab.testId}
-          >
-            {tab.label}
-          </Button>
-        ))}
-      </Group>
-    </nav>
-  );
-}
+// The tab links moved to the kit (renderer/kit/tab-links.tsx, compact on phones); re-exported for
+// the screens that import them from here.
+export { TabLinks, type TTabLink } from '../../kit/tab-links';
 
 /** Form values of a birthday (two number inputs) → the contract's shape. */
 export function birthdayInput(month: string, day: string): { month: number | null; day: number | null } | undefined {

@@ -42,10 +42,11 @@ function literal(value: string): string {
   return value.replace(/[\\%_]/g, (match) => `\\${match}`);
 }
 
-export async function findUsers(db: TDb, input: { query: string }): Promise<TAdminUser[]> {
-  const query = input.query.trim();
+/** Members matching a search by e-mail, name, username or id (closed accounts included). */
+export function userSearchWhere(input: string): Prisma.UserWhereInput {
+  const query = input.trim();
   const words = query.split(/\s+/).filter(Boolean).slice(0, 3).map(literal);
-  const where: Prisma.UserWhereInput = isUuid(query)
+  return isUuid(query)
     ? { id: query.toLowerCase() }
     : {
         OR: [
@@ -60,8 +61,11 @@ export async function findUsers(db: TDb, input: { query: string }): Promise<TAdm
           },
         ],
       };
+}
+
+export async function findUsers(db: TDb, input: { query: string }): Promise<TAdminUser[]> {
   const rows = await db.user.findMany({
-    where,
+    where: userSearchWhere(input.query),
     select: ADMIN_USER_SELECT,
     orderBy: [{ deletedAt: 'asc' }, { name: 'asc' }, { id: 'asc' }],
     take: SEARCH_LIMIT,
@@ -91,6 +95,8 @@ export async function getUserDetail(
       ...ADMIN_USER_SELECT,
       emailConfirmedAt: true,
       emailCanonical: true,
+      managedChildren: { select: { child: { select: ADMIN_PERSON_SELECT } }, orderBy: { createdAt: 'asc' } },
+      parentAccounts: { select: { parent: { select: ADMIN_PERSON_SELECT } }, orderBy: { createdAt: 'asc' } },
       _count: {
         select: {
           wishLists: true,
@@ -133,6 +139,10 @@ export async function getUserDetail(
     emailConfirmed: row.emailConfirmedAt !== null,
     providers: row.externalIdentities.map((identity) => identity.provider),
     isManagedChild: row._count.parentAccounts > 0,
+    family: {
+      children: row.managedChildren.map((link) => adminPerson(link.child)),
+      managers: row.parentAccounts.map((link) => adminPerson(link.parent)),
+    },
     counts: {
       wishLists: row._count.wishLists,
       wishes,

@@ -9,12 +9,13 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO_LOGIN, DEMO_SUPPORT_LOGIN, seedId } from '../../../prisma/seed';
 import { DEMO_ADMIN_IDS, DEMO_MERGE_PAIR, DEMO_STAFF } from '../../../prisma/seed-admin';
 import { DEMO_EXCHANGES } from '../../../prisma/seed-exchanges';
-import { DEMO_GROUPS } from '../../../prisma/seed-social';
+import { DEMO_CONVERSATIONS, DEMO_GROUPS } from '../../../prisma/seed-social';
 import { expectAccessible } from '../pages/a11y';
 import { AuthScreen, Shell } from '../pages/auth-pages';
 
 const ANALYST = DEMO_STAFF.find((person) => person.key === 'analyst')!;
 const LEAD = DEMO_STAFF.find((person) => person.key === 'lead')!;
+const DEMO_SAM_EMAIL = 'sam@gifting.test';
 
 async function logInAs(page: Page, email: string, password = DEMO_LOGIN.password): Promise<void> {
   const auth = new AuthScreen(page);
@@ -22,6 +23,21 @@ async function logInAs(page: Page, email: string, password = DEMO_LOGIN.password
   await auth.logIn(email, password);
   await expect(page).toHaveURL(/\/home\/$/);
   await new Shell(page).acceptTermsIfShown();
+}
+
+/** Accepts the terms of service for an account through the API (the dialog has its own tests). */
+async function acceptTermsThroughApi(page: Page, login: { email: string; password: string }, userId: string) {
+  const answer = await page.request.post('/auth/v2/log-in/', {
+    data: login,
+    headers: { 'content-type': 'application/json' },
+  });
+  expect(answer.status()).toBe(200);
+  const { accessToken } = (await answer.json()) as { accessToken: string };
+  const accepted = await page.request.post(`/v1/users/${userId}/terms-of-service`, {
+    headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+    data: {},
+  });
+  expect(accepted.status()).toBe(204);
 }
 
 test.describe('the support console in Chromium', () => {
@@ -190,15 +206,73 @@ test.describe('the support console in Chromium', () => {
   });
 
   test('visitors and members are sent home (spec §2); other admin pages go to the old admin', async ({ page }) => {
+    // Several full page loads and a log-in: a loaded machine needs more than the default 30 s.
+    test.setTimeout(90_000);
     await page.goto('/admin/finduser/');
     await expect(page).toHaveURL(/\/home\/$/);
     await logInAs(page, DEMO_LOGIN.email);
     await page.goto('/admin/mergeaccounts/');
     await expect(page).toHaveURL(/\/home\/$/);
+    // Not silently: the member is told why they are on their home page.
+    await expect(page.getByTestId('app-notification')).toContainText('You don’t have access to that page');
+    await expectAccessible(page, 'home with the no-access notice');
     await page.goto('/admin/auditlog/');
     await expect(page).toHaveURL(/\/home\/$/);
     // Any other /admin/{pageName}[/{resourceId}] belongs to the old admin app (a full page load).
     await page.goto('/admin/coupons/42/');
     await expect(page).toHaveURL('/old-admin/coupons/42/');
+  });
+
+  test('support sees a parent’s family, and the audit log in words (with chats read while impersonating), by name', async ({
+    page,
+  }) => {
+    // A support session, a chat and the audit log: several full page loads.
+    test.setTimeout(150_000);
+    // Run alone, this test may be Sky's first sign-in: the terms are accepted first, so their
+    // dialog (which can come up late on a loaded machine) never covers the page under test.
+    await acceptTermsThroughApi(page, DEMO_SUPPORT_LOGIN, seedId('user:support'));
+    await logInAs(page, DEMO_SUPPORT_LOGIN.email, DEMO_SUPPORT_LOGIN.password);
+    // Dana manages two children: her page lists them, each a link to their own page.
+    await page.goto(`/admin/finduser/${seedId('user:demo')}/`);
+    const family = page.getByTestId('admin-user-family');
+    await expect(family).toContainText('Family manager of 2 children', { timeout: 30_000 });
+    await expect(page.getByTestId('admin-user-children-person')).toHaveCount(2);
+    await expectAccessible(page, 'a parent’s support page');
+    await family.getByRole('link', { name: 'Mia' }).click();
+    await expect(page).toHaveURL(`/admin/finduser/${seedId('user:child:mia')}/`);
+    await expect(page.getByTestId('admin-user-managers')).toContainText('Dana Demo');
+
+    // A support session on Sam: opening his chat with Dana is recorded.
+    await page.goto(`/admin/finduser/${seedId('user:sam')}/`);
+    await page.getByTestId('admin-user-tools').getByTestId('impersonate-start').click();
+    await page.getByTestId('impersonate-dialog-reason').fill('E2E ticket 2615: Sam lost a message');
+    await page.getByTestId('impersonate-dialog-confirm').click();
+    await expect(page.getByTestId('impersonation-banner')).toContainText('Viewing as Sam Rivera', { timeout: 30_000 });
+    await page.goto(`/messages/chats/?conversation=${DEMO_CONVERSATIONS.danaSam}`);
+    await expect(page.getByTestId('chat-message-body').last()).toContainText('talk to you at the swap', {
+      timeout: 30_000,
+    });
+    await page.getByTestId('impersonation-stop').click();
+    await expect(page.getByTestId('impersonation-banner')).toHaveCount(0);
+
+    // The audit log, searched by the member's name: what happened in words, the code under it.
+    await page.goto('/admin/auditlog/');
+    await expect(page.getByTestId('audit-subject')).toBeVisible({ timeout: 30_000 });
+    await page.getByTestId('audit-subject').fill('Sam Rivera');
+    await page.getByTestId('audit-kind').selectOption('messages');
+    await page.getByTestId('audit-apply').click();
+    await expect(page).toHaveURL(/subject=Sam\+Rivera/);
+    const read = page.locator('[data-testid="audit-row"][data-action="impersonation.messages.read"]').first();
+    await expect(read.getByTestId('audit-summary')).toHaveText('Read a private chat while impersonating');
+    await expect(read.getByTestId('audit-code')).toContainText('impersonation.messages.read');
+    await expect(read).toContainText('E2E ticket 2615: Sam lost a message');
+    await expectAccessible(page, 'the audit log in words');
+    // By e-mail too, every kind: the session's start and stop in words.
+    await page.getByTestId('audit-subject').fill(DEMO_SAM_EMAIL);
+    await page.getByTestId('audit-kind').selectOption('');
+    await page.getByTestId('audit-apply').click();
+    await expect(
+      page.locator('[data-testid="audit-row"][data-action="impersonation.start"]').first().getByTestId('audit-summary'),
+    ).toHaveText('Started a support session (impersonating)');
   });
 });

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { deriveAuthFlags } from '../../../server/contracts/identity';
 import { ROLES } from '../../../server/contracts/roles';
-import { guardDecision, isUnauthorizedError, logInAddress, returnUrlFrom } from '../../../renderer/auth/guard-decision';
+import {
+  ADMIN_DENIED,
+  guardDecision,
+  isUnauthorizedError,
+  logInAddress,
+  returnUrlFrom,
+} from '../../../renderer/auth/guard-decision';
 
 const identity = (roles: string[], impersonatorRoles: string[] = [], impersonatorUserId: string | null = null) => ({
   roles,
@@ -35,7 +41,9 @@ describe('guardDecision', () => {
     const flags = actors[actor];
     it.each(['signedIn', 'known', 'admin'] as const)('%s', (guard) => {
       const redirect = expected[guard];
-      expect(guardDecision(guard, flags, here)).toEqual(redirect === null ? { allow: true } : { redirect });
+      // Sent away from the admin area, a person is told why (a toast where they land).
+      const notice = guard === 'admin' ? { notice: ADMIN_DENIED } : {};
+      expect(guardDecision(guard, flags, here)).toEqual(redirect === null ? { allow: true } : { redirect, ...notice });
     });
     it('changesIdentity and unguarded routes run no check', () => {
       expect(guardDecision('changesIdentity', flags, here)).toEqual({ allow: true });

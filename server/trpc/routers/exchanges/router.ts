@@ -6,6 +6,7 @@
  * (services/exchanges/access.ts), never here.
  */
 import { z } from 'zod';
+import { auditImpersonatedRead } from '../../../auth/impersonation';
 import {
   ZAnswerQuestion,
   ZBulkInvite,
@@ -281,13 +282,23 @@ export const exchangesRouter = router({
     .mutation(({ ctx, input }) => flagAnswer(ctx, ctx.identity, input)),
 
   // ---- Anonymous messages and thank-yous ----
-  conversations: knownProcedure
-    .output(z.array(ZExchangeConversationSummary))
-    .query(({ ctx }) => listConversations(ctx, ctx.identity)),
+  conversations: knownProcedure.output(z.array(ZExchangeConversationSummary)).query(async ({ ctx }) => {
+    // Read while impersonating, Secret Santa threads are audited like chats (auditImpersonatedRead).
+    await auditImpersonatedRead(ctx.db, ctx.identity, { thread: 'santa-list' });
+    return listConversations(ctx, ctx.identity);
+  }),
   conversation: knownProcedure
     .input(ZConversation)
     .output(ZConversationView)
-    .query(({ ctx, input }) => getConversation(ctx, ctx.identity, input)),
+    .query(async ({ ctx, input }) => {
+      const conversation = await getConversation(ctx, ctx.identity, input);
+      await auditImpersonatedRead(ctx.db, ctx.identity, {
+        thread: 'santa',
+        exchangeId: input.exchangeId,
+        with: input.with,
+      });
+      return conversation;
+    }),
   sendMessage: knownProcedure
     .input(ZSendMessage)
     .output(ZExchangeMessage)

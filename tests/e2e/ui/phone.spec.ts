@@ -1,0 +1,128 @@
+/**
+ * The app on a phone (390×844, the size a newcomer tried it at): the header fits the screen with the
+ * account chip shrunk to its avatar, an organizer's twelve exchange pages are one "Exchange pages"
+ * button opening a list of real links (not a wall of pills over the first screen), and the footer
+ * flows at the end of the page instead of a fixed bar taking space on every screen. A desktop window
+ * keeps the row of tabs, the full chip and the fixed footer.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_LOGIN, seedId } from '../../../prisma/seed';
+import { DEMO_EXCHANGES } from '../../../prisma/seed-exchanges';
+import { expectAccessible } from '../pages/a11y';
+
+const PHONE = { width: 390, height: 844 };
+// Each test logs in through the form first: on a loaded machine that alone can take half a minute.
+test.describe.configure({ timeout: 90_000 });
+const EXCHANGE = `/gift-exchanges/${DEMO_EXCHANGES.open}/`;
+/** The first screen after a full load: a starved browser can take longer than the usual 10 s. */
+const FIRST_LOAD = { timeout: 30_000 };
+
+/**
+ * Signs Dana in through the API (the refresh cookie lands in the page's context) with the terms
+ * accepted, then opens `path`: the log-in form has its own tests, these are about the layout.
+ */
+async function openAsDana(page: Page, path: string): Promise<void> {
+  const answer = await page.request.post('/auth/v2/log-in/', {
+    data: { email: DEMO_LOGIN.email, password: DEMO_LOGIN.password },
+    headers: { 'content-type': 'application/json' },
+  });
+  expect(answer.status()).toBe(200);
+  const { accessToken } = (await answer.json()) as { accessToken: string };
+  const accepted = await page.request.post(`/v1/users/${seedId('user:demo')}/terms-of-service`, {
+    headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+    data: {},
+  });
+  expect(accepted.status()).toBe(204);
+  await page.goto(path);
+}
+
+/** The right edge of an element, in CSS pixels from the window's left. */
+async function rightEdge(page: Page, testId: string): Promise<number> {
+  const box = await page.getByTestId(testId).boundingBox();
+  expect(box, `${testId} is laid out`).not.toBeNull();
+  return box!.x + box!.width;
+}
+
+test.describe('on a phone', () => {
+  test.use({ viewport: PHONE });
+
+  test('the header fits: the account chip shrinks to its avatar and still names the account', async ({ page }) => {
+    await openAsDana(page, '/home/');
+    const chip = page.getByTestId('account-menu');
+    await expect(chip).toHaveAccessibleName(/^Dana Demo, account menu$/, FIRST_LOAD);
+    // The name is not drawn (it would push the chip past the edge); the button still says whose it is.
+    await expect(page.getByTestId('account-name')).toBeHidden();
+    await expect(chip).toHaveAccessibleName(/^Dana Demo, account menu$/);
+    expect(await rightEdge(page, 'account-menu')).toBeLessThanOrEqual(PHONE.width);
+    // Nothing in the header is cut off: its contents are no wider than the screen.
+    const overflow = await page
+      .getByTestId('app-header')
+      .evaluate((header) => [...header.querySelectorAll('*')].some((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5));
+    expect(overflow).toBe(false);
+    await chip.click();
+    await expect(page.getByTestId('logout-button')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expectAccessible(page, 'home on a phone');
+  });
+
+  test('an organizer’s exchange pages are one menu of links, not a wall of tabs', async ({ page }) => {
+    await openAsDana(page, EXCHANGE);
+    const nav = page.getByRole('navigation', { name: 'Exchange pages' });
+    const toggle = nav.getByTestId('tab-links-toggle');
+    await expect(toggle).toHaveText('Exchange pages: Overview', FIRST_LOAD);
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    // No pills: the twelve links are behind the button, which takes one line.
+    await expect(page.getByTestId('exchange-nav-settings')).toHaveCount(0);
+    const toggleBox = await toggle.boundingBox();
+    expect(toggleBox!.height).toBeLessThan(60);
+    // The exchange's own content starts on the first screen.
+    await expect(page.getByTestId('exchange-header')).toBeInViewport();
+
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const links = nav.getByRole('link');
+    await expect(links).toHaveCount(12);
+    await expect(nav.getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
+    await expectAccessible(page, 'the exchange pages menu on a phone');
+    // Escape closes it and gives the focus back to the button.
+    await page.keyboard.press('Escape');
+    await expect(links).toHaveCount(0);
+    await expect(toggle).toBeFocused();
+
+    // The entries are real links: choosing one goes there, and the button names the new page.
+    await toggle.click();
+    await expect(page.getByTestId('exchange-nav-settings')).toHaveAttribute('href', `${EXCHANGE}settings/`);
+    await page.getByTestId('exchange-nav-settings').click();
+    await expect(page).toHaveURL(`${EXCHANGE}settings/`);
+    await expect(page.getByRole('navigation', { name: 'Exchange pages' }).getByTestId('tab-links-toggle')).toHaveText(
+      'Exchange pages: Settings',
+    );
+    await expect(page.getByTestId('exchange-nav-overview')).toHaveCount(0);
+  });
+
+  test('no fixed footer: it flows at the end of the page', async ({ page }) => {
+    await openAsDana(page, EXCHANGE);
+    await expect(page.getByTestId('exchange-header')).toBeVisible(FIRST_LOAD);
+    const footer = page.getByTestId('app-footer');
+    expect(await footer.evaluate((el) => getComputedStyle(el).position)).not.toBe('fixed');
+    // It comes after the page's content, not over it.
+    const main = await page.getByTestId('app-main').boundingBox();
+    const foot = await footer.boundingBox();
+    expect(foot!.y).toBeGreaterThanOrEqual(main!.y + main!.height - 0.5);
+    // Scrolled to the end, it is there with its links.
+    await page.getByTestId('footer-terms').scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('footer-terms')).toBeInViewport();
+  });
+});
+
+test.describe('in a desktop window', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('the tabs stay a row of links, the chip shows the name and the footer is fixed', async ({ page }) => {
+    await openAsDana(page, EXCHANGE);
+    await expect(page.getByTestId('account-name')).toHaveText('Dana Demo', FIRST_LOAD);
+    await expect(page.getByTestId('exchange-nav-settings')).toBeVisible();
+    await expect(page.getByTestId('tab-links-toggle')).toHaveCount(0);
+    expect(await page.getByTestId('app-footer').evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
+  });
+});
