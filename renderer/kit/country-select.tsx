@@ -37,6 +37,8 @@ export function CountrySelect({
     <Select
       searchable
       clearable
+      // Picking the chosen country again keeps it (the clear button empties the field).
+      allowDeselect={false}
       data={data}
       filter={filter}
       value={selected || null}

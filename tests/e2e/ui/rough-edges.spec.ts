@@ -44,7 +44,8 @@ async function member(browser: Browser, baseURL: string | undefined, label: stri
 const bell = (page: Page) => page.getByTestId('notifications-bell');
 
 test.describe('rough edges', () => {
-  test.describe.configure({ timeout: 180_000 });
+  // Three members sign up and a live stream is waited for: generous on a busy machine.
+  test.describe.configure({ timeout: 420_000 });
 
   test('an approved or declined join request stops being new in the bell of an open page, live', async ({
     browser,
