@@ -1,4 +1,5 @@
 import {
+  Badge,
   createTheme,
   darken,
   defaultVariantColorsResolver,
@@ -64,4 +65,17 @@ export const theme = createTheme({
   cursorType: 'pointer',
   // Keyboard focus always shows a ring (WCAG 2.4.7), pointer clicks do not.
   focusRing: 'auto',
+  components: {
+    /**
+     * A badge shows its whole word (issue 26: "TRENDING" read "TRENDI…"): it never shrinks in a
+     * row beside a long title (the title wraps instead), and a phrase that does not fit its
+     * container wraps between words rather than being cut with an ellipsis.
+     */
+    Badge: Badge.extend({
+      styles: {
+        root: { flexShrink: 0, maxWidth: '100%', height: 'auto', minHeight: 'var(--badge-height)' },
+        label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip' },
+      },
+    }),
+  },
 });

@@ -13,6 +13,7 @@ export type TScreenModule = { default: ComponentType };
 export type TScreenLoader = () => Promise<TScreenModule>;
 
 const contentScreen: TScreenLoader = () => import('../features/content/content-screen');
+const splashScreen: TScreenLoader = () => import('../features/content/splash-screen');
 const authScreen: TScreenLoader = () => import('../features/auth/auth-screen');
 const friendsScreen: TScreenLoader = () => import('../features/people/friends-screen');
 const followActionScreen: TScreenLoader = () => import('../features/people/follow-action-screen');
@@ -56,7 +57,7 @@ export const SCREENS: Partial<Record<TRouteName, TScreenLoader>> = {
   'v2.terms': contentScreen,
   'v2.browserButtons': contentScreen,
   'v2.welcome': contentScreen,
-  'v2.splash': contentScreen,
+  'v2.splash': splashScreen,
   // Shop
   'v2.shop.root': () => import('../features/shop/shop-screen'),
   'v2.shop.search': () => import('../features/shop/search-screen'),

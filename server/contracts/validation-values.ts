@@ -3,6 +3,12 @@
  * form): zod-free, so screens that only use them do not download it (validation.ts re-exports them).
  */
 
+/**
+ * Days in each month of a birthday. No year is given, so February has 29: a 29 February birthday
+ * is a real one.
+ */
+export const BIRTHDAY_MONTH_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
+
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**

@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { EMAIL_MAX, NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './constants';
 import { VALIDATION_MESSAGES as M } from './messages';
 import { ALLOWED_URL_PROTOCOLS } from './urls';
-import { normalizeEmail, UUID_PATTERN } from './validation-values';
+import { BIRTHDAY_MONTH_DAYS, normalizeEmail, UUID_PATTERN } from './validation-values';
+export { BIRTHDAY_MONTH_DAYS };
 
 export { isUuid, normalizeEmail } from './validation-values';
 import { canonicalEmail } from './email-identity';
@@ -128,12 +129,6 @@ export function isCalendarDate(value: string): boolean {
 export function calendarDate(message: string, base: z.ZodString = z.string()) {
   return base.refine(isCalendarDate, { error: message });
 }
-
-/**
- * Days in each month of a birthday. No year is given, so February has 29: a 29 February birthday
- * is a real one.
- */
-export const BIRTHDAY_MONTH_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
 
 /** A whole number (or null/absent) within `max`; a string or a fraction is refused in the spec's words. */
 function birthdayPart(max: number) {

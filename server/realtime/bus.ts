@@ -12,7 +12,10 @@ import { EventEmitter } from 'node:events';
 import type { Redis } from 'ioredis';
 
 export type TLiveEvent =
-  { kind: 'message'; conversationId: string; messageId: string } | { kind: 'notification'; notificationId: string };
+  | { kind: 'message'; conversationId: string; messageId: string }
+  | { kind: 'notification'; notificationId: string }
+  /** Notifications already delivered changed (read elsewhere, e.g. a join request answered). */
+  | { kind: 'notifications-changed' };
 
 export interface TRealtimeBus {
   publish(userIds: readonly string[], event: TLiveEvent): Promise<void>;

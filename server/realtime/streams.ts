@@ -122,6 +122,8 @@ interface TLiveSource<T> {
   createdAtOf(item: T): number;
   /** The item a bus event is about, or null for events of the other kind. */
   keyOfEvent(event: TLiveEvent): string | null;
+  /** Whether a bus event means items already sent changed: the page gets a no-item cue to reload. */
+  reloadOn?(event: TLiveEvent): boolean;
   one(key: string): Promise<T | null>;
   /** Readable items after `after`, up to `upTo` (inclusive) when given, in order. */
   between(after: TAfter, upTo: bigint | null, limit: number): Promise<T[]>;
@@ -198,6 +200,10 @@ async function* liveStream<T>(
     // and the page's cue to reload what it shows.
     yield tracked(position.encode(), null);
     for await (const event of events) {
+      if (source.reloadOn?.(event)) {
+        yield tracked(position.encode(), null);
+        continue;
+      }
       const key = source.keyOfEvent(event);
       if (key === null || delivered(key)) continue;
       const item = await source.one(key);
@@ -247,6 +253,7 @@ function notificationSource(deps: TDeps, viewer: TVerifiedIdentity): TLiveSource
     positionOf: (item) => BigInt(Date.parse(item.createdAt)),
     createdAtOf: (item) => Date.parse(item.createdAt),
     keyOfEvent: (event) => (event.kind === 'notification' ? event.notificationId : null),
+    reloadOn: (event) => event.kind === 'notifications-changed',
     one: (key) => notificationFor(deps.db, viewer, key),
     between: (after, upTo, limit) =>
       notificationsBetween(

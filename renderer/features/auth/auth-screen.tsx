@@ -21,9 +21,11 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { returnUrlFrom } from '../../auth/guard-decision';
 import { useIdentity } from '../../auth/identity-provider';
+import { meLabel, useMe } from '../../auth/use-me';
 import { decodeJwtPayload } from '../../client/identity-store';
 import { href } from '../../routes/route-table';
 import { trpc } from '../../trpc';
@@ -83,7 +85,10 @@ function SocialButtons({ returnUrl, mode }: { returnUrl: string; mode: TMode }) 
   );
 }
 
-function LogInForm({ search }: { search: URLSearchParams }) {
+/** Told just before a form stores the tokens it got, so the screen does not greet its own sign-in. */
+type TOnSigningIn = () => void;
+
+function LogInForm({ search, onSigningIn }: { search: URLSearchParams; onSigningIn: TOnSigningIn }) {
   const { api, setTokens } = useIdentity();
   const navigate = useNavigate();
   const link = search.get('link');
@@ -93,6 +98,7 @@ function LogInForm({ search }: { search: URLSearchParams }) {
       password: values.password,
       ...(link && link !== 'expired' ? { link } : {}),
     });
+    onSigningIn();
     setTokens(tokens.accessToken, tokens.auditToken);
     await navigate(returnUrlFrom(search), { replace: true });
   });
@@ -122,7 +128,7 @@ function LogInForm({ search }: { search: URLSearchParams }) {
   );
 }
 
-function SignUpForm({ search }: { search: URLSearchParams }) {
+function SignUpForm({ search, onSigningIn }: { search: URLSearchParams; onSigningIn: TOnSigningIn }) {
   const { api, setTokens } = useIdentity();
   const navigate = useNavigate();
   // A taken e-mail: the field says what is wrong, the alert adds the way out (log in or reset).
@@ -137,6 +143,7 @@ function SignUpForm({ search }: { search: URLSearchParams }) {
         // The form says that creating the account accepts the terms, and links them.
         acceptTerms: true,
       });
+      onSigningIn();
       setTokens(answer.accessToken, answer.auditToken);
       const returnUrl = search.get('returnurl');
       await navigate(href('v2.auth.codeConfirm', null, returnUrl ? { returnurl: returnUrl } : undefined), {
@@ -183,6 +190,41 @@ function SignUpForm({ search }: { search: URLSearchParams }) {
 
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * Someone already signed in who opens the log-in or sign-up page (a bookmark, /auth/v2/login/):
+ * who they are, the way on to where they were going, and a log-out to use another account.
+ */
+function AlreadySignedIn({ returnUrl, here }: { returnUrl: string; here: string }) {
+  const me = useMe();
+  return (
+    <AuthPage
+      title="You’re already signed in"
+      subtitle={
+        <span data-testid="already-signed-in-as">
+          You’re signed in as <strong>{me.data ? meLabel(me.data) : '…'}</strong>.
+        </span>
+      }
+      testId="already-signed-in"
+    >
+      <Stack gap="sm">
+        <Button component={Link} to={returnUrl} replace size="md" fullWidth data-testid="already-signed-in-continue">
+          Continue
+        </Button>
+        <Button
+          component={Link}
+          to={href('v2.auth.logOut', null, { returnurl: here })}
+          variant="default"
+          size="md"
+          fullWidth
+          data-testid="already-signed-in-log-out"
+        >
+          Log out to use another account
+        </Button>
+      </Stack>
+    </AuthPage>
+  );
+}
+
 export default function AuthScreen() {
   const { pathname } = useLocation();
   const [search] = useSearchParams();
@@ -192,6 +234,8 @@ export default function AuthScreen() {
   const returnUrl = returnUrlFrom(search);
   const link = search.get('link');
   const linkProvider = pendingLinkProvider(link);
+  const { identity, isReady } = useIdentity();
+  const [signingIn, setSigningIn] = useState(false);
   const linkProviderLabel = linkProvider
     ? (providers.data?.find((provider) => provider.id === linkProvider)?.label ?? linkProvider)
     : null;
@@ -201,6 +245,10 @@ export default function AuthScreen() {
     if (target === mode) return;
     void navigate(href(MODE_ROUTE[target], null, keptQuery(search)), { replace: true });
   };
+
+  // Signed in already (not by this page's own form, and not here to link a social account).
+  if (isReady && identity && !signingIn && !link)
+    return <AlreadySignedIn returnUrl={returnUrl} here={`${pathname}?${search.toString()}`.replace(/\?$/, '')} />;
 
   const title = mode === 'signUp' ? 'Create your account' : 'Welcome back';
   const subtitle =
@@ -279,7 +327,11 @@ export default function AuthScreen() {
 
       <SocialButtons returnUrl={returnUrl} mode={mode} />
 
-      {mode === 'signUp' ? <SignUpForm search={search} /> : <LogInForm search={search} />}
+      {mode === 'signUp' ? (
+        <SignUpForm search={search} onSigningIn={() => setSigningIn(true)} />
+      ) : (
+        <LogInForm search={search} onSigningIn={() => setSigningIn(true)} />
+      )}
     </AuthPage>
   );
 }

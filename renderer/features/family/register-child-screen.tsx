@@ -65,7 +65,13 @@ export default function RegisterChildScreen() {
           <Stack gap="md">
             <TextInput label="First name" autoComplete="off" {...field('firstName')} data-testid="child-first-name" />
             <TextInput label="Last name" autoComplete="off" {...field('lastName')} data-testid="child-last-name" />
-            <BirthdayInputs month={field('birthdayMonth')} day={field('birthdayDay')} optional testIdPrefix="child" />
+            <BirthdayInputs
+              month={field('birthdayMonth')}
+              day={field('birthdayDay')}
+              onChange={form.set}
+              optional
+              testIdPrefix="child"
+            />
             <FormFailure message={form.failure} testId="register-child-failure" />
             <Group justify="space-between">
               <Anchor component={Link} to={href('v2.familyManager.root')} size="sm">

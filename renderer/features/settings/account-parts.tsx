@@ -27,6 +27,7 @@ import { useAppRuntime } from '../../app/runtime-context';
 import { useIdentity } from '../../auth/identity-provider';
 import { useSwitchIdentity } from '../../auth/use-switch-identity';
 import { ConfirmDialog } from '../../kit/confirm-dialog';
+import { CountrySelect } from '../../kit/country-select';
 import { FormFailure } from '../../kit/form-parts';
 import { serverFieldErrors, useSchemaForm } from '../../kit/forms';
 import { QueryView } from '../../kit/query-view';
@@ -247,7 +248,12 @@ export function ProfileForm({ profile, subject }: { profile: TProfile; subject: 
             data-testid="profile-username-input"
           />
         ) : null}
-        <BirthdayInputs month={field('birthdayMonth')} day={field('birthdayDay')} testIdPrefix="profile" />
+        <BirthdayInputs
+          month={field('birthdayMonth')}
+          day={field('birthdayDay')}
+          onChange={set}
+          testIdPrefix="profile"
+        />
         <SelectField
           label="Pronouns"
           value={values.gender}
@@ -440,10 +446,11 @@ function AddressForm({ subject, address }: { subject: TAccountSubject; address: 
             {...form.field('postalCode')}
             data-testid="address-postal-code"
           />
-          <TextInput
+          <CountrySelect
             label="Country"
-            autoComplete="country-name"
-            {...form.field('country')}
+            value={form.values.country}
+            error={form.errors.country}
+            onChange={(value) => form.set('country', value)}
             data-testid="address-country"
           />
         </Group>

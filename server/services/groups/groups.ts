@@ -22,6 +22,7 @@ import { recordActivity } from '../activity/record';
 import { joinGroupConversation, leaveGroupConversation } from '../messages/membership';
 import { retryOnDeadlock } from '../../db/retry';
 import { createNotification, publishNotifications } from '../notifications/notify';
+import { publishNotificationsChanged, settleJoinRequestNotices } from '../notifications/settle-join-requests';
 import { PERSON_SELECT, blockedEitherWay, summarize } from '../people/access';
 import {
   flagsOf,
@@ -353,13 +354,15 @@ export async function joinGroup(
  * change is conditional on the status the person still has, so a leave racing a removal or a
  * second leave answers 409 instead of failing, and never turns a removal into a departure.
  */
-export async function leaveGroup(db: TDb, viewer: TVerifiedIdentity, groupId: string) {
+export async function leaveGroup(deps: TDeps, viewer: TVerifiedIdentity, groupId: string) {
+  const { db } = deps;
   const access = await groupAccess(db, viewer, groupId);
   if (access.isOwner)
     throw new AppError('BAD_REQUEST', { message: 'The owner can’t leave the group; delete it instead' });
   if (!access.membership || !['active', 'pending'].includes(access.membership.status))
     throw new AppError('BAD_REQUEST', { message: 'You are not a member of this group' });
   // A leave racing a removal may end as a deadlock victim; run again, it then finds nothing to change (409).
+  let answered: string[] = [];
   const changed = await retryOnDeadlock(() =>
     db.$transaction(async (tx) => {
       const cancelled = await tx.groupMember.deleteMany({
@@ -370,9 +373,12 @@ export async function leaveGroup(db: TDb, viewer: TVerifiedIdentity, groupId: st
         data: { status: 'left', role: 'member' },
       });
       if (left.count > 0) await leaveGroupConversation(tx, groupId, [viewer.userId]);
+      // A cancelled request answers the managers' "asked to join" notices too.
+      answered = cancelled.count > 0 ? await settleJoinRequestNotices(tx, groupId, viewer.userId) : [];
       return cancelled.count + left.count;
     }),
   );
+  await publishNotificationsChanged(deps, answered);
   if (changed === 0) throw new AppError('CONFLICT', { message: 'You are not a member of this group any more' });
   return { ok: true as const };
 }

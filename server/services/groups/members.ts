@@ -20,6 +20,7 @@ import { displayName } from '../../contracts/identity';
 import { retryOnDeadlock } from '../../db/retry';
 import { leaveGroupConversation } from '../messages/membership';
 import { createNotification, publishNotifications } from '../notifications/notify';
+import { publishNotificationsChanged, settleJoinRequestNotices } from '../notifications/settle-join-requests';
 import { manageNotificationsUrl } from '../people/settings';
 import { assertCanManage, blockedEitherWay, PERSON_SELECT, summarize } from '../people/access';
 import {
@@ -120,28 +121,43 @@ export async function approveMember(
   const conflict = () => new AppError('CONFLICT', { message: 'There is no request to approve' });
   // No place at all (the request was cancelled or declined a moment ago) is no request either.
   if ((await statusOf(deps.db, input.groupId, input.userId)) !== 'pending') throw conflict();
+  let answered: string[] = [];
   const activated = await retryOnDeadlock(() =>
-    deps.db.$transaction((tx) =>
-      activateMembers(tx, {
+    deps.db.$transaction(async (tx) => {
+      const moved = await activateMembers(tx, {
         group,
         userIds: [input.userId],
         decidedById: viewer.userId,
         from: ['pending'],
         create: false,
-      }),
-    ),
+      });
+      // The managers' "asked to join" notices are answered with the request.
+      answered = moved.length > 0 ? await settleJoinRequestNotices(tx, group.id, input.userId) : [];
+      return moved;
+    }),
   );
   if (activated.length === 0) throw conflict();
+  await publishNotificationsChanged(deps, answered);
   await tell(deps, activated, { groupId: group.id, groupName: group.name, event: 'approved' });
   return { ok: true as const };
 }
 
-export async function declineMember(db: TDb, viewer: TVerifiedIdentity, input: { groupId: string; userId: string }) {
+export async function declineMember(
+  deps: TDeps,
+  viewer: TVerifiedIdentity,
+  input: { groupId: string; userId: string },
+) {
+  const { db } = deps;
   await requireManager(db, viewer, input.groupId);
-  const deleted = await db.groupMember.deleteMany({
-    where: { groupId: input.groupId, userId: input.userId, status: { in: ['pending', 'invited'] } },
+  const answered = await db.$transaction(async (tx) => {
+    const deleted = await tx.groupMember.deleteMany({
+      where: { groupId: input.groupId, userId: input.userId, status: { in: ['pending', 'invited'] } },
+    });
+    if (deleted.count === 0) throw new AppError('CONFLICT', { message: 'There is no request to decline' });
+    // The managers' "asked to join" notices are answered with the request.
+    return settleJoinRequestNotices(tx, input.groupId, input.userId);
   });
-  if (deleted.count === 0) throw new AppError('CONFLICT', { message: 'There is no request to decline' });
+  await publishNotificationsChanged(deps, answered);
   return { ok: true as const };
 }
 

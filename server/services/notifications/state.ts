@@ -9,6 +9,7 @@
 import { Prisma } from '../../generated/prisma/client';
 import type { TVerifiedIdentity } from '../../auth/tokens';
 import { displayName } from '../../contracts/identity';
+import { formatMoneyIn } from '../../contracts/money';
 import { pagingFor, type TPagingQuery } from '../../contracts/paging';
 import type { TNotificationItem, TNotificationsState } from '../../contracts/social';
 import type { TDb } from '../../db/client';
@@ -35,6 +36,14 @@ const EXCHANGE_EVENTS: Record<string, (title: string) => string> = {
 };
 
 const ALERT_EVENTS = new Set(['invited', 'join-request']);
+
+/** A price-drop notice's new price, written as the shop writes money ("$200.00", "CA$60.99"). */
+function priceDropAmount(payload: Record<string, unknown>): string {
+  const amount = Number(payload.newAmount);
+  const currency = typeof payload.currency === 'string' ? payload.currency : '';
+  if (!Number.isFinite(amount) || !/^[A-Za-z]{3}$/.test(currency)) return String(payload.newAmount ?? '');
+  return formatMoneyIn({ amount, currency }, typeof payload.market === 'string' ? payload.market : null);
+}
 
 /** A stored payload; a damaged one reads as empty rather than failing the whole bell. */
 function parsePayload(text: string): Record<string, unknown> {
@@ -69,8 +78,7 @@ export async function describeNotifications(db: TDb, rows: TRow[]): Promise<TNot
     let path: string | null = null;
     switch (row.kind) {
       case 'price-drop':
-        title =
-          `${String(payload.title ?? 'A product')} dropped to ${String(payload.newAmount ?? '')} ${String(payload.currency ?? '')}`.trim();
+        title = `${String(payload.title ?? 'A product')} dropped to ${priceDropAmount(payload)}`.trim();
         path = `/actions/show-price-drop/?productId=${String(payload.productId ?? '')}`;
         break;
       case 'wish-list-request':

@@ -19,6 +19,7 @@ import { requireMember } from '../people/access';
 import { createNotification } from '../notifications/notify';
 import { getProduct } from './products';
 import { randomUUID } from 'node:crypto';
+import { formatMoneyIn } from '../../contracts/money';
 import { manageNotificationsUrl } from '../people/settings';
 
 type TDeps = Pick<TAppDeps, 'db' | 'cache' | 'log'>;
@@ -26,22 +27,9 @@ type TDeps = Pick<TAppDeps, 'db' | 'cache' | 'log'>;
 export const PRICE_DROP_SCAN_JOB = 'price-drops:scan';
 export const PRICE_DROP_MAIL_JOB = 'price-drops:mail';
 
-const LOCALE_OF_CURRENCY: Record<string, string> = {
-  USD: 'en-US',
-  CAD: 'en-CA',
-  GBP: 'en-GB',
-  AUD: 'en-AU',
-  EUR: 'en-IE',
-};
-
-export function formatMoney(amount: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat(LOCALE_OF_CURRENCY[currency] ?? 'en-US', { style: 'currency', currency }).format(
-      amount,
-    );
-  } catch {
-    return `${amount.toFixed(2)} ${currency}`;
-  }
+/** Money in a price-drop e-mail, written as the shop writes it (server/contracts/money.ts). */
+export function formatMoney(amount: number, currency: string, market?: string | null): string {
+  return formatMoneyIn({ amount, currency }, market);
 }
 
 async function notificationsEnabled(db: TDb, userId: string): Promise<boolean> {
@@ -156,10 +144,11 @@ export async function scanPriceDrops(deps: Pick<TAppDeps, 'db'>): Promise<number
       baseline_amount: unknown;
       price_amount: unknown;
       currency: string;
+      market: string;
       title: string;
     }[]
   >`
-    SELECT s.id, s.user_id, s.product_id, s.baseline_amount, p.price_amount, p.currency, p.title
+    SELECT s.id, s.user_id, s.product_id, s.baseline_amount, p.price_amount, p.currency, p.market_code AS market, p.title
     FROM price_drop_subscriptions s
     JOIN products p ON p.id = s.product_id
     JOIN users u ON u.id = s.user_id AND u.deleted_at IS NULL
@@ -175,7 +164,14 @@ export async function scanPriceDrops(deps: Pick<TAppDeps, 'db'>): Promise<number
         UPDATE price_drop_subscriptions SET baseline_amount = ${newAmount}
         WHERE id = ${drop.id} AND baseline_amount = ${oldAmount}`;
       if (moved !== 1) return false;
-      const payload = { productId: drop.product_id, title: drop.title, oldAmount, newAmount, currency: drop.currency };
+      const payload = {
+        productId: drop.product_id,
+        title: drop.title,
+        oldAmount,
+        newAmount,
+        currency: drop.currency,
+        market: drop.market,
+      };
       await createNotification(tx, { userId: drop.user_id, kind: 'price-drop', payload });
       await enqueueJob(tx, {
         kind: PRICE_DROP_MAIL_JOB,
@@ -192,7 +188,15 @@ export async function scanPriceDrops(deps: Pick<TAppDeps, 'db'>): Promise<number
 /** The price-drop e-mail (a job, so a mail-server outage is retried, not lost). */
 export async function sendPriceDropMail(
   deps: Pick<TAppDeps, 'db' | 'mailer' | 'config'>,
-  payload: { userId: string; productId: string; title: string; oldAmount: number; newAmount: number; currency: string },
+  payload: {
+    userId: string;
+    productId: string;
+    title: string;
+    oldAmount: number;
+    newAmount: number;
+    currency: string;
+    market?: string;
+  },
 ): Promise<void> {
   const user = await deps.db.user.findUnique({
     where: { id: payload.userId },
@@ -211,8 +215,8 @@ export async function sendPriceDropMail(
       to: user.email,
       name: user.firstName ?? user.name,
       productTitle: payload.title,
-      oldPrice: formatMoney(payload.oldAmount, payload.currency),
-      newPrice: formatMoney(payload.newAmount, payload.currency),
+      oldPrice: formatMoney(payload.oldAmount, payload.currency, payload.market),
+      newPrice: formatMoney(payload.newAmount, payload.currency, payload.market),
       productUrl: `${base}/actions/show-price-drop/?productId=${encodeURIComponent(payload.productId)}`,
       manageUrl: await manageNotificationsUrl(deps, payload.userId, user.settings?.emailGuid),
     }),

@@ -67,8 +67,8 @@ test.describe('people', () => {
     await firstName.fill('Pat');
     await page.getByTestId('profile-last-name').fill('Person');
     await page.getByTestId('profile-username-input').fill(username);
-    await page.getByTestId('profile-birthday-month').fill('7');
-    await page.getByTestId('profile-birthday-day').fill('14');
+    await page.getByTestId('profile-birthday-month').selectOption('7');
+    await page.getByTestId('profile-birthday-day').selectOption('14');
     await page.getByTestId('profile-gender').selectOption('neutral');
     await expect(form.getByText('Value is required')).toHaveCount(0);
     await page.getByTestId('profile-save').click();
@@ -349,8 +349,8 @@ test.describe('people', () => {
 
     // A new first name and birthday: saved, shown at once, and still there after a reload.
     await firstName.fill('Adela');
-    await page.getByTestId('profile-birthday-month').fill('3');
-    await page.getByTestId('profile-birthday-day').fill('9');
+    await page.getByTestId('profile-birthday-month').selectOption('3');
+    await page.getByTestId('profile-birthday-day').selectOption('9');
     await page.getByTestId('profile-save').click();
     await expect(page.getByText('Adela’s profile is saved')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: `Manage Adela ${lastName}` })).toBeVisible();

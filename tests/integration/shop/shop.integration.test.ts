@@ -267,8 +267,8 @@ describe('price drops', () => {
     // The mail jobs the scan queued.
     await Promise.all(runners.map((runner) => runner.runDue()));
     const mail = await waitForMail(watcher.email, /Price drop: Cashmere Wool Scarf/);
-    // en-CA writes Canadian dollars as $.
-    expect(mail.text).toContain('dropped from $129.00 to $99.00');
+    // Written as the shop writes money (server/contracts/money.ts): a Canadian dollar is CA$.
+    expect(mail.text).toContain('dropped from CA$129.00 to CA$99.00');
     expect(mail.text).toContain(`/actions/show-price-drop/?productId=${products.cashmere}`);
     // Once: another pass changes nothing; the member who turned alerts off got nothing.
     await Promise.all(runners.map((runner) => runner.runDue()));
@@ -283,6 +283,11 @@ describe('price drops', () => {
     ).toBe(false);
     expect(await testDb().notification.count({ where: { userId: watcher.id, kind: 'price-drop' } })).toBe(1);
     expect(await testDb().notification.count({ where: { userId: quiet.id } })).toBe(0);
+    // The bell's notice too, never "99 CAD".
+    const bell = await asWatcher.notifications.state();
+    expect(bell.notifications.find((item) => item.kind === 'price-drop')?.title).toBe(
+      'Cashmere Wool Scarf dropped to CA$99.00',
+    );
     const shown = await asWatcher.shop.showPriceDrop({ productId: products.cashmere! });
     expect([shown.oldPrice?.amount, shown.price.amount]).toEqual([129, 99]);
 

@@ -6,6 +6,7 @@
 import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { ADDRESS_HIDDEN_REASONS } from '../../../../server/contracts/exchanges';
+import { countryName } from '../../../kit/countries';
 import { QueryView } from '../../../kit/query-view';
 import { ListSkeleton } from '../../../kit/states';
 import { href } from '../../../routes/route-table';
@@ -33,7 +34,12 @@ function Address({ assignment }: { assignment: TAssignment }) {
     );
   return (
     <Text component="address" size="sm" style={{ fontStyle: 'normal' }} data-testid="assignment-address">
-      {[address.address1, address.address2, `${address.city}, ${address.state} ${address.postalCode}`, address.country]
+      {[
+        address.address1,
+        address.address2,
+        `${address.city}, ${address.state} ${address.postalCode}`,
+        countryName(address.country ?? ''),
+      ]
         .filter(Boolean)
         .map((line) => (
           <span key={line} style={{ display: 'block' }}>

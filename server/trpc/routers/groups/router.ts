@@ -54,7 +54,7 @@ export const groupsRouter = router({
 
   // ---- My membership ----
   join: authedProcedure.input(ZGroupJoin).mutation(({ ctx, input }) => joinGroup(ctx, ctx.identity, input)),
-  leave: authedProcedure.input(ZGroupId).mutation(({ ctx, input }) => leaveGroup(ctx.db, ctx.identity, input.groupId)),
+  leave: authedProcedure.input(ZGroupId).mutation(({ ctx, input }) => leaveGroup(ctx, ctx.identity, input.groupId)),
   declineInvitation: authedProcedure
     .input(ZGroupId)
     .mutation(({ ctx, input }) => declineInvitation(ctx.db, ctx.identity, input.groupId)),
@@ -71,7 +71,7 @@ export const groupsRouter = router({
     .mutation(({ ctx, input }) => approveMember(ctx, ctx.identity, input)),
   decline: authedProcedure
     .input(ZGroupMemberAction)
-    .mutation(({ ctx, input }) => declineMember(ctx.db, ctx.identity, input)),
+    .mutation(({ ctx, input }) => declineMember(ctx, ctx.identity, input)),
   remove: authedProcedure
     .input(ZGroupMemberAction)
     .mutation(({ ctx, input }) => removeMember(ctx.db, ctx.identity, input)),
