@@ -12,7 +12,10 @@ import { EventEmitter } from 'node:events';
 import type { Redis } from 'ioredis';
 
 export type TLiveEvent =
-  { kind: 'message'; conversationId: string; messageId: string } | { kind: 'notification'; notificationId: string };
+  | { kind: 'message'; conversationId: string; messageId: string }
+  | { kind: 'notification'; notificationId: string }
+  /** A new post on an exchange's wall (the post only: each reader's stream reads it for them). */
+  | { kind: 'wall'; exchangeId: string; postId: string };
 
 export interface TRealtimeBus {
   publish(userIds: readonly string[], event: TLiveEvent): Promise<void>;
