@@ -86,6 +86,48 @@ export const INVITES_PER_REQUEST_MAX = 200;
 export const ICE_BREAKER_QUESTIONS_MAX = 10;
 export const EXCHANGE_MESSAGE_MAX = 2000;
 export const THANK_YOU_MAX = 2000;
+export const WALL_POST_MAX = 2000;
+
+/**
+ * Game types (issue 31): Secret Santa draws who gives to whom; the party games (White Elephant,
+ * Yankee Swap) draw no person, only a random turn order for the party, shown with the rules.
+ */
+export const GAME_TYPES = ['secret-santa', 'white-elephant', 'yankee-swap'] as const;
+export type TGameType = (typeof GAME_TYPES)[number];
+export const DEFAULT_GAME_TYPE: TGameType = 'secret-santa';
+export const GAME_TYPE_LABELS: Record<TGameType, string> = {
+  'secret-santa': 'Secret Santa',
+  'white-elephant': 'White Elephant',
+  'yankee-swap': 'Yankee Swap',
+};
+export const GAME_TYPE_DESCRIPTIONS: Record<TGameType, string> = {
+  'secret-santa': 'Everyone draws one person to give a gift to, in secret.',
+  'white-elephant': 'Everyone brings one wrapped gift; at the party people take turns to open one or steal one.',
+  'yankee-swap': 'Like White Elephant, and the first person gets a last chance to swap at the end.',
+};
+/** The rules shown with a party game's turn order. */
+export const GAME_RULES: Record<Exclude<TGameType, 'secret-santa'>, readonly string[]> = {
+  'white-elephant': [
+    'Everyone brings one wrapped gift within the budget and puts it on the pile.',
+    'In turn order, each person either opens a wrapped gift from the pile or steals an opened gift from someone.',
+    'Someone whose gift is stolen opens a new gift or steals another one (not the one just taken from them).',
+    'A gift can be stolen at most three times; after its third steal it stays with its owner.',
+    'The game ends when every gift is opened.',
+  ],
+  'yankee-swap': [
+    'Everyone brings one wrapped gift within the budget and puts it on the pile.',
+    'In turn order, each person either opens a wrapped gift from the pile or swaps for an opened gift.',
+    'Someone whose gift is swapped away opens a new gift or swaps for another one.',
+    'When every gift is open, the first person gets one last turn to swap with anyone.',
+  ],
+};
+export function isPartyGame(gameType: string): gameType is Exclude<TGameType, 'secret-santa'> {
+  return gameType === 'white-elephant' || gameType === 'yankee-swap';
+}
+/** The fewest people a party game's turn order needs. */
+export const PARTY_GAME_MIN_PLAYERS = 2;
+/** How an anonymous wall post names its author to everyone but the author. */
+export const ANONYMOUS_WALL_NAME = 'Someone in the exchange';
 
 /** Exchange defaults of spec §3 and §9. */
 export const EXCHANGE_DEFAULTS = {

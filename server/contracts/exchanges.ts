@@ -39,6 +39,8 @@ import {
   ICE_BREAKER_QUESTIONS_MAX,
   EXCHANGE_MESSAGE_MAX,
   THANK_YOU_MAX,
+  GAME_TYPES,
+  WALL_POST_MAX,
 } from './exchange-values';
 
 // ---------------------------------------------------------------------------------------------
@@ -130,6 +132,10 @@ const exchangeFields = {
   themeId: z.enum(EXCHANGE_THEME_IDS, { error: 'Choose one of the listed themes' }).optional(),
   /** The organizer draws and receives a gift too (true) or only organizes (false). */
   organizerParticipates: z.boolean().optional(),
+  /** Secret Santa (default) or a party game with a turn order (White Elephant, Yankee Swap). */
+  gameType: z.enum(GAME_TYPES, { error: 'Choose one of the listed game types' }).optional(),
+  /** A party game's turn order is drawn by itself at the party time (else the organizer draws it). */
+  turnOrderAtParty: z.boolean().optional(),
 };
 
 /** A restriction between two people of a creation request, by their index in `participants`. */
@@ -196,6 +202,8 @@ export const ZExchangeUpdate = z
     imageUrl: exchangeFields.imageUrl,
     themeId: exchangeFields.themeId,
     organizerParticipates: exchangeFields.organizerParticipates,
+    gameType: exchangeFields.gameType,
+    turnOrderAtParty: exchangeFields.turnOrderAtParty,
   })
   .superRefine(datesInOrder);
 export type TExchangeUpdate = z.output<typeof ZExchangeUpdate>;
@@ -347,6 +355,18 @@ export const ZSendMessage = ZConversation.extend({
   body: requiredText(EXCHANGE_MESSAGE_MAX, { multiline: true }),
 });
 export const ZSendThankYou = z.object({ exchangeId: ZUuid, body: requiredText(THANK_YOU_MAX, { multiline: true }) });
+export const ZThankYouId = z.object({ exchangeId: ZUuid, thankYouId: ZUuid });
+
+/** A post on the exchange's wall; `anonymous` shows it as "Someone in the exchange" to everyone else. */
+export const ZPostToWall = z.object({
+  exchangeId: ZUuid,
+  body: requiredText(WALL_POST_MAX, { multiline: true }),
+  anonymous: z.boolean().default(false),
+});
+export const ZWallPostId = z.object({
+  exchangeId: ZUuid,
+  postId: z.string().regex(/^\d{1,19}$/, { error: 'Value is not a valid id' }),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Outputs
@@ -379,6 +399,7 @@ export const ZExchangeSummary = z.object({
   budget: z.object({ currency: z.string(), amount: z.number() }),
   deliveryType: z.enum(DELIVERY_TYPES),
   themeId: z.string(),
+  gameType: z.enum(GAME_TYPES),
   imageUrl: z.string().nullable(),
   organizer: ZPersonSummary,
   myRole: z.enum(EXCHANGE_ROLES),
@@ -408,6 +429,8 @@ export const ZExchangeDetail = ZExchangeSummary.extend({
   partyTime: z.string().nullable(),
   groupId: z.string().nullable(),
   organizerParticipates: z.boolean(),
+  /** A party game's turn order is drawn by the job queue at the party time. */
+  turnOrderAtParty: z.boolean(),
   drawnAt: z.string().nullable(),
   /**
    * Whether the organizer (managers who do not take part) can see who drew whom, as decided when
@@ -529,6 +552,8 @@ export const ZThankYou = z.object({
   direction: z.enum(['sent', 'received']),
   otherName: z.string(),
   body: z.string(),
+  /** The gallery photo (GET /v1/exchanges/{id}/thank-yous/{thankYouId}/photo), or null. */
+  photoUrl: z.string().nullable(),
   createdAt: z.string(),
 });
 export const ZThankYous = z.object({
@@ -536,6 +561,56 @@ export const ZThankYous = z.object({
   /** Why the caller cannot thank yet (before the exchange date, not drawn). */
   notYetReason: z.string().nullable(),
   items: z.array(ZThankYou),
+  /** A sent thank-you may carry a photo for the gallery (after the exchange date). */
+  canAddPhoto: z.boolean(),
+});
+
+/** The gallery: thank-yous with a photo, for everyone in the exchange (the giver is never named). */
+export const ZGalleryItem = z.object({
+  thankYouId: z.string(),
+  from: ZPersonSummary,
+  body: z.string(),
+  photoUrl: z.string(),
+  createdAt: z.string(),
+});
+export const ZGallery = z.object({
+  /** Null when the gallery is open; else why not yet (before the exchange date). */
+  notYetReason: z.string().nullable(),
+  items: z.array(ZGalleryItem),
+});
+export type TGalleryItem = z.infer<typeof ZGalleryItem>;
+
+/** A party game's turn order with its rules, for everyone in the exchange. */
+export const ZTurnOrder = z.object({
+  gameType: z.enum(GAME_TYPES),
+  rules: z.array(z.string()),
+  /** Null until drawn. */
+  drawnAt: z.string().nullable(),
+  /** When the job queue draws it (party time), if it does. */
+  drawsAt: z.string().nullable(),
+  turns: z.array(z.object({ position: z.number().int(), person: ZPersonSummary, isMe: z.boolean() })),
+});
+export type TTurnOrder = z.infer<typeof ZTurnOrder>;
+
+/** A wall post as its reader may know it: an anonymous post carries no author but for its author. */
+export const ZWallPost = z.object({
+  postId: z.string(),
+  exchangeId: z.string(),
+  /** Null for an anonymous post (and a closed account). */
+  author: ZPersonSummary.nullable(),
+  /** "Someone in the exchange" for an anonymous post, "You" for the reader's own. */
+  authorName: z.string(),
+  anonymous: z.boolean(),
+  mine: z.boolean(),
+  body: z.string(),
+  createdAt: z.string(),
+});
+export type TWallPost = z.infer<typeof ZWallPost>;
+export const ZWall = z.object({
+  canPost: z.boolean(),
+  /** Managers remove any post; authors their own (per post: `mine`). */
+  canRemove: z.boolean(),
+  posts: z.array(ZWallPost),
 });
 
 export const ZExchangeEvent = z.object({

@@ -9,7 +9,8 @@ import {
   scanPriceDrops,
   sendPriceDropMail,
 } from '../services/shop/price-drops';
-import { DRAWN_MAIL_JOB, sendDrawnMail } from '../services/exchanges/draw-exchange';
+import { DRAWN_MAIL_JOB, runScheduledTurnOrder, sendDrawnMail } from '../services/exchanges/draw-exchange';
+import { TURN_ORDER_JOB } from '../services/exchanges/turn-order';
 import {
   AUTO_DRAW_FAILED_MAIL_JOB,
   AUTO_DRAW_JOB,
@@ -55,6 +56,9 @@ export const JOB_HANDLERS: Record<string, TJobHandler> = {
   [CONFIRMATION_MAIL_JOB]: sendConfirmationMailJob,
   [INVITE_MAIL_JOB]: (deps, payload) => sendInviteMail(deps, payload as Parameters<typeof sendInviteMail>[1]),
   [DRAWN_MAIL_JOB]: (deps, payload) => sendDrawnMail(deps, payload as Parameters<typeof sendDrawnMail>[1]),
+  [TURN_ORDER_JOB]: async (deps, payload) => {
+    await runScheduledTurnOrder(deps, payload as Parameters<typeof runScheduledTurnOrder>[1]);
+  },
   [MESSAGE_MAIL_JOB]: (deps, payload) => sendMessageMail(deps, payload as Parameters<typeof sendMessageMail>[1]),
   [REMINDER_MAIL_JOB]: (deps, payload) => sendReminderMail(deps, payload as Parameters<typeof sendReminderMail>[1]),
   [REMINDER_SCAN_JOB]: async (deps) => {

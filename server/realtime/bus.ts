@@ -15,7 +15,9 @@ export type TLiveEvent =
   | { kind: 'message'; conversationId: string; messageId: string }
   | { kind: 'notification'; notificationId: string }
   /** Notifications already delivered changed (read elsewhere, e.g. a join request answered). */
-  | { kind: 'notifications-changed' };
+  | { kind: 'notifications-changed' }
+  /** A new post on an exchange's wall (the post only: each reader's stream reads it for them). */
+  | { kind: 'wall'; exchangeId: string; postId: string };
 
 export interface TRealtimeBus {
   publish(userIds: readonly string[], event: TLiveEvent): Promise<void>;

@@ -26,6 +26,14 @@ import {
   newestMessageStamps,
 } from '../services/messages/conversations';
 import { notificationCreatedAt, notificationFor, notificationsBetween } from '../services/notifications/state';
+import type { TWallPost } from '../contracts/exchanges';
+import { accessExchange } from '../services/exchanges/access';
+import {
+  newestWallPostIdBefore,
+  newestWallStamps,
+  wallPostForViewer,
+  wallPostsBetween,
+} from '../services/exchanges/wall';
 import type { TLiveEvent } from './bus';
 import { MAX_SEEN, MESSAGE_KEYS, NOTIFICATION_KEYS, ResumePosition, SETTLE_MS, type TKeyCodec } from './resume';
 
@@ -284,6 +292,51 @@ function notificationSource(deps: TDeps, viewer: TVerifiedIdentity): TLiveSource
     },
   };
   return source;
+}
+
+/**
+ * An exchange wall's new posts (issue 31), placed like chat messages by their auto-increment id.
+ * Each post is read back for the viewer (wallPostForViewer): an anonymous post carries no author,
+ * and a reader who left the exchange reads nothing more.
+ */
+function wallSource(deps: TDeps, userId: string, exchangeId: string): TLiveSource<TWallPost> {
+  const source: TLiveSource<TWallPost> = {
+    tag: 'w',
+    codec: MESSAGE_KEYS,
+    keyOf: (post) => post.postId,
+    positionOf: (post) => BigInt(post.postId),
+    createdAtOf: (post) => Date.parse(post.createdAt),
+    keyOfEvent: (event) => (event.kind === 'wall' && event.exchangeId === exchangeId ? event.postId : null),
+    one: (key) => wallPostForViewer(deps.db, userId, exchangeId, BigInt(key)),
+    between: (after, upTo, limit) => wallPostsBetween(deps.db, userId, exchangeId, after.position, upTo, limit),
+    async start(now) {
+      let floor = await newestWallPostIdBefore(deps.db, new Date(now - SETTLE_MS));
+      const known = await newestWallStamps(deps.db, userId, exchangeId, floor, MAX_SEEN + 1);
+      if (known.length > MAX_SEEN) floor = known.pop()!.id;
+      const position = new ResumePosition(source.tag, source.codec, floor);
+      for (const stamp of known) position.add(stamp.id.toString(), stamp.id, stamp.createdAt.getTime());
+      return position;
+    },
+    async legacy() {
+      return null;
+    },
+  };
+  return source;
+}
+
+/**
+ * New posts on one exchange's wall; `null` items carry the position only. Access is checked before
+ * the stream is answered (404 outside the exchange), and each post again as it is read.
+ */
+export async function wallStream(
+  deps: TDeps,
+  viewer: TVerifiedIdentity,
+  exchangeId: string,
+  lastEventId: string | null | undefined,
+  signal: AbortSignal | undefined,
+): Promise<AsyncGenerator<TrackedEnvelope<TWallPost | null>>> {
+  await accessExchange(deps.db, viewer, exchangeId);
+  return liveStream(wallSource(deps, viewer.userId, exchangeId), deps, viewer.userId, lastEventId, signal);
 }
 
 /** New messages in any of the person's conversations; `null` items carry the position only. */

@@ -32,6 +32,8 @@ export const EXCHANGE_SELECT = {
   imageUrl: true,
   groupId: true,
   themeId: true,
+  gameType: true,
+  turnOrderAtParty: true,
   status: true,
   organizerParticipates: true,
   organizerCanViewDraw: true,
@@ -193,7 +195,22 @@ export function toDateValue(value: string): Date {
 // ---- What the other domains learn from exchanges ----
 
 /** Seats that count as "in the exchange" for privacy: everyone but those who declined. */
-const IN_EXCHANGE = ['invited', 'accepted', 'organizing'];
+export const IN_EXCHANGE = ['invited', 'accepted', 'organizing'];
+
+/** Everyone in the exchange (organizer and every seat not declined): who hears its wall live. */
+export async function peopleInExchange(
+  db: Pick<TDb, 'exchangeParticipant' | 'exchange'>,
+  exchangeId: string,
+): Promise<string[]> {
+  const [exchange, seats] = await Promise.all([
+    db.exchange.findUnique({ where: { id: exchangeId }, select: { organizerId: true } }),
+    db.exchangeParticipant.findMany({
+      where: { exchangeId, status: { in: IN_EXCHANGE } },
+      select: { userId: true },
+    }),
+  ]);
+  return [...new Set([...(exchange ? [exchange.organizerId] : []), ...seats.map((seat) => seat.userId)])];
+}
 
 exchangeListViewers.push(async (db, viewerId, exchangeId) => {
   const seat = await db.exchangeParticipant.findUnique({

@@ -10,7 +10,7 @@
  * other way (see exchanges.updateExchangeSettings for the setting's side).
  */
 import type { TVerifiedIdentity } from '../../auth/tokens';
-import { exchangeTheme, type TMyAssignment } from '../../contracts/exchanges';
+import { exchangeTheme, GAME_TYPE_LABELS, isPartyGame, type TMyAssignment } from '../../contracts/exchanges';
 import type { TDb } from '../../db/client';
 import type { TAppDeps } from '../../deps';
 import { AppError } from '../../errors';
@@ -35,6 +35,7 @@ import { drawVisibilitySentence, recordEvent } from './events';
 import { lockExchange, TX_OPTIONS } from './invitations';
 import { MIN_DRAW_SIZE } from './shapes';
 import { manageNotificationsUrl } from '../people/settings';
+import { drawTurnOrderLocked, partyDrawTime, turnOf } from './turn-order';
 
 export const DRAWN_MAIL_JOB = 'exchanges:drawn-mail';
 
@@ -297,6 +298,21 @@ export async function drawNow(
       throw new AppError('CONFLICT', { message: 'The names have already been drawn' });
     const row = await lockedRow(tx, exchangeId);
     await applyDisqualifications(tx, exchange);
+    if (isPartyGame(exchange.gameType)) {
+      // A party game draws nobody: a turn order for the party (turn-order.ts).
+      const turns = await drawTurnOrderLocked(tx, {
+        exchangeId,
+        actorId,
+        drawVersion: row.drawVersion,
+        redraw: false,
+      });
+      return {
+        status: 'drawn' as const,
+        drawnAt: turns.drawnAt.toISOString(),
+        participantCount: turns.count,
+        changedGivers: 0,
+      };
+    }
     const { count, givers } = await drawAndStore(tx, row, options.seed);
     const drawnAt = new Date();
     const version = row.drawVersion + 1;
@@ -339,6 +355,20 @@ export async function redrawExchange(
     const row = await lockedRow(tx, exchangeId);
     if (row.status !== 'drawn' || row.drawVersion !== access.exchange.drawVersion)
       throw new AppError('CONFLICT', { message: 'The draw just changed; reload to see it' });
+    if (isPartyGame(access.exchange.gameType)) {
+      const turns = await drawTurnOrderLocked(tx, {
+        exchangeId,
+        actorId: access.caller.userId,
+        drawVersion: row.drawVersion,
+        redraw: true,
+      });
+      return {
+        status: 'drawn' as const,
+        drawnAt: turns.drawnAt.toISOString(),
+        participantCount: turns.count,
+        changedGivers: 0,
+      };
+    }
     await tx.exchangeAssignment.deleteMany({ where: { exchangeId } });
     await tx.exchangeMessage.deleteMany({ where: { exchangeId } });
     const { count, givers } = await drawAndStore(tx, row, undefined);
@@ -488,6 +518,62 @@ export async function viewDraw(deps: Pick<TAppDeps, 'db'>, identity: TVerifiedId
   };
 }
 
+// ---- A party game's turn order at the party time (the job queue) ----
+
+/**
+ * The TURN_ORDER_JOB handler: draws a party game's turn order once its party time has come, under
+ * the exchange's lock like a manager's draw (so of a manager and the job, one draws and the other
+ * finds it drawn). The organizer's disqualification rules apply first. A job whose time is no
+ * longer the exchange's (the date or party time changed; a newer job was queued) does nothing, and
+ * so does one for an exchange already drawn, turned back to Secret Santa or no longer asking for it.
+ * Too few people: nothing is drawn and the organizer is told in the app.
+ */
+export async function runScheduledTurnOrder(
+  deps: Pick<TAppDeps, 'db'>,
+  payload: { exchangeId: string; runAt: string },
+): Promise<'drawn' | 'skipped' | 'too-few'> {
+  return deps.db.$transaction(async (tx) => {
+    const status = await lockExchange(tx, payload.exchangeId).catch(() => null);
+    if (status !== 'open') return 'skipped';
+    const exchange = await tx.exchange.findUniqueOrThrow({
+      where: { id: payload.exchangeId },
+      select: {
+        id: true,
+        organizerId: true,
+        gameType: true,
+        turnOrderAtParty: true,
+        exchangeDate: true,
+        partyTime: true,
+        signUpDate: true,
+        requireWishList: true,
+        disqualifyLateResponders: true,
+        drawVersion: true,
+      },
+    });
+    if (!isPartyGame(exchange.gameType) || !exchange.turnOrderAtParty) return 'skipped';
+    if (partyDrawTime(exchange).toISOString() !== payload.runAt) return 'skipped';
+    await applyDisqualifications(tx, exchange);
+    try {
+      await drawTurnOrderLocked(tx, {
+        exchangeId: exchange.id,
+        actorId: null,
+        drawVersion: exchange.drawVersion,
+        redraw: false,
+        atParty: true,
+      });
+      return 'drawn';
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      await createNotification(tx, {
+        userId: exchange.organizerId,
+        kind: 'exchange',
+        payload: { exchangeId: exchange.id, event: 'turn-order-failed', message: error.message },
+      });
+      return 'too-few';
+    }
+  }, TX_OPTIONS);
+}
+
 // ---- The mail ----
 
 export async function sendDrawnMail(
@@ -497,7 +583,7 @@ export async function sendDrawnMail(
   const [exchange, user] = await Promise.all([
     deps.db.exchange.findUnique({
       where: { id: payload.exchangeId },
-      select: { title: true, themeId: true, exchangeDate: true, drawVisibleToOrganizer: true },
+      select: { title: true, themeId: true, exchangeDate: true, drawVisibleToOrganizer: true, gameType: true },
     }),
     deps.db.user.findUnique({
       where: { id: payload.userId },
@@ -510,10 +596,39 @@ export async function sendDrawnMail(
     kind: 'exchange',
     payload: {
       exchangeId: payload.exchangeId,
-      event: payload.latecomers ? 'new-recipient' : payload.redraw ? 'redrawn' : 'drawn',
+      event: isPartyGame(exchange.gameType)
+        ? 'turn-order'
+        : payload.latecomers
+          ? 'new-recipient'
+          : payload.redraw
+            ? 'redrawn'
+            : 'drawn',
     },
   });
   const url = `${deps.config.publicUrl}/gift-exchanges/${payload.exchangeId}/`;
+  if (isPartyGame(exchange.gameType)) {
+    // A party game: the turn order, which everyone in the exchange sees, and the person's own turn.
+    const turn = await turnOf(deps.db, payload.exchangeId, payload.userId);
+    const game = GAME_TYPE_LABELS[exchange.gameType];
+    await deps.mailer.send(
+      exchangeMail({
+        to: user.email,
+        theme: exchangeTheme(exchange.themeId),
+        subject: payload.redraw
+          ? `The turn order of ${exchange.title} was drawn again`
+          : `The turn order of ${exchange.title} is drawn`,
+        heading: payload.redraw ? 'A new turn order' : 'The turn order is drawn!',
+        lines: [
+          `Hi ${user.firstName ?? user.name},`,
+          `The ${game} turn order of "${exchange.title}" is drawn${turn ? `: you go number ${turn}` : ''}.`,
+          `The party is on ${exchange.exchangeDate.toISOString().slice(0, 10)}: bring one wrapped gift within the budget.`,
+        ],
+        action: { label: 'See the turn order and the rules', url },
+        manageUrl: await manageNotificationsUrl(deps, payload.userId, user.settings?.emailGuid),
+      }),
+    );
+    return;
+  }
   await deps.mailer.send(
     exchangeMail({
       to: user.email,

@@ -29,7 +29,10 @@ export type TEventKind =
   | 'answer-flagged'
   | 'exchanged'
   | 'archived'
-  | 'thanked';
+  | 'thanked'
+  | 'turn-order-drawn'
+  | 'turn-order-redrawn'
+  | 'wall-post-removed';
 
 export async function recordEvent(
   db: Pick<TDb, 'exchangeEvent'>,
@@ -111,6 +114,14 @@ function describe(kind: string, details: Record<string, unknown>): string {
       return 'archived the exchange';
     case 'thanked':
       return 'said thank you';
+    case 'turn-order-drawn':
+      return details.atParty === true
+        ? `The turn order was drawn at the party time for ${count} people`
+        : `drew the turn order for ${count} people`;
+    case 'turn-order-redrawn':
+      return `drew the turn order again for ${count} people; everyone was told`;
+    case 'wall-post-removed':
+      return 'removed a post from the wall';
     default:
       return kind;
   }

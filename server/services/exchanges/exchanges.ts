@@ -2,7 +2,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { TVerifiedIdentity } from '../../auth/tokens';
 import {
+  DEFAULT_GAME_TYPE,
   EXCHANGE_DEFAULTS,
+  isPartyGame,
   type TExchangeCreate,
   type TExchangeDetail,
   type TExchangeRole,
@@ -27,8 +29,18 @@ import { insertRows } from './bulk';
 import { recordEvent } from './events';
 import { addInvitees, lockExchange, queueInviteMails, TX_OPTIONS } from './invitations';
 import { countsOf, exchangeDetail, exchangeSummary } from './shapes';
+import { scheduleTurnOrder } from './turn-order';
 
 type TDeps = Pick<TAppDeps, 'db' | 'config'>;
+
+const TURN_ORDER_FIELDS = {
+  id: true,
+  gameType: true,
+  turnOrderAtParty: true,
+  status: true,
+  exchangeDate: true,
+  partyTime: true,
+} as const;
 
 function requireFutureDate(value: string | null | undefined, field: string): void {
   if (value && value < todayIso())
@@ -130,6 +142,8 @@ export async function createExchange(
         imageUrl: input.imageUrl ?? null,
         groupId: input.groupId ?? null,
         themeId: input.themeId ?? EXCHANGE_DEFAULTS.themeId,
+        gameType: input.gameType ?? DEFAULT_GAME_TYPE,
+        turnOrderAtParty: isPartyGame(input.gameType ?? DEFAULT_GAME_TYPE) && Boolean(input.turnOrderAtParty),
         organizerParticipates: participates,
         repeatOfExchangeId: input.repeatOfExchangeId ?? null,
         excludePreviousPairs: Boolean(input.repeatOfExchangeId && input.excludePreviousPairs),
@@ -145,6 +159,10 @@ export async function createExchange(
       },
     });
     await recordEvent(tx, { exchangeId: id, actorId: caller.userId, kind: 'created' });
+    await scheduleTurnOrder(
+      tx,
+      await tx.exchange.findUniqueOrThrow({ where: { id }, select: TURN_ORDER_FIELDS }),
+    );
     const invitedIds: string[] = [];
     // Repeat: the same people (all invited again) and their restrictions and households.
     if (previous) {
@@ -239,6 +257,9 @@ export async function updateExchange(
     });
   if (input.organizerParticipates !== undefined && input.organizerParticipates !== exchange.organizerParticipates)
     requireOpen(access, 'Whether the organizer takes part can only change before the draw');
+  if (input.gameType !== undefined && input.gameType !== exchange.gameType)
+    requireOpen(access, 'The game can only change before the names or the turn order are drawn');
+  const gameType = input.gameType ?? exchange.gameType;
   await deps.db.$transaction(async (tx) => {
     await tx.exchange.update({
       where: { id: exchange.id },
@@ -258,8 +279,15 @@ export async function updateExchange(
         imageUrl: input.imageUrl,
         themeId: input.themeId,
         organizerParticipates: input.organizerParticipates,
+        gameType: input.gameType,
+        turnOrderAtParty: !isPartyGame(gameType) ? false : input.turnOrderAtParty,
       },
     });
+    // A party game drawn at the party time: (re)queued for the date and time as they now stand.
+    await scheduleTurnOrder(
+      tx,
+      await tx.exchange.findUniqueOrThrow({ where: { id: exchange.id }, select: TURN_ORDER_FIELDS }),
+    );
     if (input.organizerParticipates !== undefined)
       await tx.exchangeParticipant.update({
         where: { exchangeId_userId: { exchangeId: exchange.id, userId: exchange.organizerId } },

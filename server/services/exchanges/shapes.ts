@@ -8,6 +8,7 @@ import type {
   TExchangeSummary,
   TParticipantStatus,
 } from '../../contracts/exchanges';
+import { isPartyGame, PARTY_GAME_MIN_PLAYERS, type TGameType } from '../../contracts/exchange-values';
 import type { TConfig } from '../../config';
 import type { TDb } from '../../db/client';
 import { summarize, type TPersonRow } from '../people/access';
@@ -52,6 +53,7 @@ export function exchangeSummary(
     budget: { currency: row.budgetCurrency, amount: Number(row.budgetAmount.toString()) },
     deliveryType: row.deliveryType as TDeliveryType,
     themeId: row.themeId,
+    gameType: row.gameType as TGameType,
     imageUrl: row.imageUrl,
     organizer: summarize(row.organizer),
     myRole: me.role,
@@ -76,6 +78,8 @@ export function exchangeDetail(
   const today = todayIso();
   const exchangeDate = isoDate(row.exchangeDate)!;
   const inDraw = Boolean(seat && seat.status === 'accepted' && !seat.isDisqualified);
+  // A party game draws a turn order, not pairs: nothing of the pairing applies to it.
+  const party = isPartyGame(row.gameType);
   return {
     ...exchangeSummary(row, { role, status: seat?.status ?? null }, counts),
     description: row.description,
@@ -85,8 +89,9 @@ export function exchangeDetail(
     partyTime: row.partyTime,
     groupId: row.groupId,
     organizerParticipates: row.organizerParticipates,
+    turnOrderAtParty: party && row.turnOrderAtParty,
     drawnAt: row.drawnAt?.toISOString() ?? null,
-    drawVisibleToOrganizer: drawn ? row.drawVisibleToOrganizer === true : null,
+    drawVisibleToOrganizer: drawn && !party ? row.drawVisibleToOrganizer === true : null,
     settings: {
       organizerCanViewDraw: row.organizerCanViewDraw,
       participantsVisible: row.participantsVisible,
@@ -104,18 +109,18 @@ export function exchangeDetail(
     can: {
       manage: isManager && status !== 'archived',
       delete: isOrganizer,
-      draw: isManager && status === 'open' && counts.acceptedCount >= MIN_DRAW_SIZE,
+      draw: isManager && status === 'open' && counts.acceptedCount >= (party ? PARTY_GAME_MIN_PLAYERS : MIN_DRAW_SIZE),
       redraw: isManager && status === 'drawn' && today < exchangeDate,
-      viewDraw: drawn && mayViewDraw(access),
+      viewDraw: drawn && !party && mayViewDraw(access),
       // After the draw, those not drawn yet may still answer while late joins are open.
       rsvp:
         Boolean(seat && seat.status !== 'organizing') &&
         (status === 'open' ||
           (status === 'drawn' && row.lateJoinsOpen && seat?.status !== 'accepted') ||
           extra.awaitingDraw),
-      sayThanks: inDraw && drawn && today >= exchangeDate && extra.hasSanta,
-      drawLatecomers: isManager && status === 'drawn' && today < exchangeDate && extra.latecomerCount > 0,
-      practiceDraw: isManager && status === 'open',
+      sayThanks: inDraw && drawn && !party && today >= exchangeDate && extra.hasSanta,
+      drawLatecomers: isManager && !party && status === 'drawn' && today < exchangeDate && extra.latecomerCount > 0,
+      practiceDraw: isManager && !party && status === 'open',
     },
     questionCount: extra.questionCount,
     awaitingDraw: extra.awaitingDraw,

@@ -28,6 +28,8 @@ const EXCHANGE_EVENTS: Record<string, (title: string) => string> = {
   drawn: (title) => `Names were drawn in ${title}: see who you give to`,
   redrawn: (title) => `Names were drawn again in ${title}`,
   'new-recipient': (title) => `You have a new person to give to in ${title}`,
+  'turn-order': (title) => `The turn order of ${title} is drawn: see when it is your turn`,
+  'turn-order-failed': (title) => `The turn order of ${title} could not be drawn: too few people take part`,
   message: (title) => `New anonymous message in ${title}`,
   'thank-you': (title) => `Your recipient in ${title} said thank you`,
   'rsvp-due': (title) => `Please answer the invitation to ${title}`,

@@ -71,6 +71,59 @@ async function swapPictureKey(db: TDb, userId: string, key: string | null): Prom
   });
 }
 
+/**
+ * Checks an upload (type, bytes, pixels, a readable JPEG, PNG or WebP) and re-encodes it as WebP,
+ * which drops every bit of metadata (EXIF GPS included). `resize` says how: a profile picture is a
+ * square; a gallery photo keeps its shape within a box. Shared by every picture the product keeps.
+ */
+export async function reencodePicture(
+  upload: { contentType: string; bytes: unknown },
+  resize: { width: number; height: number; fit: 'cover' | 'inside' } = {
+    width: PICTURE_SIZE,
+    height: PICTURE_SIZE,
+    fit: 'cover',
+  },
+): Promise<Buffer> {
+  const type = upload.contentType.split(';')[0]!.trim().toLowerCase();
+  if (!Buffer.isBuffer(upload.bytes) || !(PICTURE_TYPES as readonly string[]).includes(type)) {
+    throw invalidPicture(PICTURE_TYPE_MESSAGE);
+  }
+  if ((upload.bytes as Buffer).length > PICTURE_MAX_BYTES) throw invalidPicture(PICTURE_BYTES_MESSAGE);
+  try {
+    const image = sharp(upload.bytes as Buffer, { limitInputPixels: PICTURE_MAX_PIXELS, failOn: 'error' });
+    const meta = await image.metadata();
+    if (!meta.format || !PICTURE_FORMATS.has(meta.format)) throw invalidPicture(PICTURE_TYPE_MESSAGE);
+    return await image
+      .rotate()
+      .resize(resize.width, resize.height, { fit: resize.fit, withoutEnlargement: resize.fit === 'inside' })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    // libvips: "Input image exceeds pixel limit".
+    if (/pixel limit/i.test(String((error as Error)?.message))) throw invalidPicture(PICTURE_PIXELS_MESSAGE);
+    throw invalidPicture(PICTURE_UNREADABLE_MESSAGE);
+  }
+}
+
+/** Writes a re-encoded picture under DATA_DIR/pictures (via a temporary name, so it appears whole). */
+export async function writePictureFile(config: Pick<TConfig, 'dataDir'>, key: string, bytes: Buffer): Promise<void> {
+  const dir = pictureDir(config);
+  await mkdir(dir, { recursive: true });
+  const temporary = path.join(dir, `.${key}.tmp`);
+  await writeFile(temporary, bytes);
+  await rename(temporary, path.join(dir, key));
+}
+
+/** A stored picture's bytes, or 404. */
+export async function readPictureFile(config: Pick<TConfig, 'dataDir'>, key: string): Promise<Buffer> {
+  try {
+    return await readFile(path.join(pictureDir(config), path.basename(key)));
+  } catch {
+    throw new AppError('NOT_FOUND');
+  }
+}
+
 export async function setPicture(
   deps: TPictureDeps,
   identity: TVerifiedIdentity | null,
@@ -78,29 +131,9 @@ export async function setPicture(
   upload: { contentType: string; bytes: unknown },
 ): Promise<{ pictureUrl: string }> {
   await assertCanManage(deps.db, identity, userId);
-  const type = upload.contentType.split(';')[0]!.trim().toLowerCase();
-  if (!Buffer.isBuffer(upload.bytes) || !(PICTURE_TYPES as readonly string[]).includes(type)) {
-    throw invalidPicture(PICTURE_TYPE_MESSAGE);
-  }
-  if ((upload.bytes as Buffer).length > PICTURE_MAX_BYTES) throw invalidPicture(PICTURE_BYTES_MESSAGE);
-  let webp: Buffer;
-  try {
-    const image = sharp(upload.bytes as Buffer, { limitInputPixels: PICTURE_MAX_PIXELS, failOn: 'error' });
-    const meta = await image.metadata();
-    if (!meta.format || !PICTURE_FORMATS.has(meta.format)) throw invalidPicture(PICTURE_TYPE_MESSAGE);
-    webp = await image.rotate().resize(PICTURE_SIZE, PICTURE_SIZE, { fit: 'cover' }).webp({ quality: 82 }).toBuffer();
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    // libvips: "Input image exceeds pixel limit".
-    if (/pixel limit/i.test(String((error as Error)?.message))) throw invalidPicture(PICTURE_PIXELS_MESSAGE);
-    throw invalidPicture(PICTURE_UNREADABLE_MESSAGE);
-  }
+  const webp = await reencodePicture(upload);
   const key = `${userId}-${randomUUID().slice(0, 8)}.webp`;
-  const dir = pictureDir(deps.config);
-  await mkdir(dir, { recursive: true });
-  const temporary = path.join(dir, `.${key}.tmp`);
-  await writeFile(temporary, webp);
-  await rename(temporary, path.join(dir, key));
+  await writePictureFile(deps.config, key, webp);
   let previous: string | null;
   try {
     previous = await swapPictureKey(deps.db, userId, key);
@@ -140,9 +173,5 @@ export async function readPicture(
     });
     if (blocks > 0) throw new AppError('NOT_FOUND');
   }
-  try {
-    return await readFile(path.join(pictureDir(deps.config), path.basename(user.pictureKey)));
-  } catch {
-    throw new AppError('NOT_FOUND');
-  }
+  return readPictureFile(deps.config, user.pictureKey);
 }

@@ -434,6 +434,20 @@ export const PROCEDURES: Record<string, TProcedureRow> = {
     input: () => ({ exchangeId: noSuchId(), body: 'Thank you!' }),
     expect: { ...known(404), analystImpersonating: 403 },
   },
+  // Issue 31: the gallery, the party games' turn order, the wall (its live stream checks access
+  // before it answers). Inside an exchange: tests/integration/exchanges/party-wall-gallery.
+  'exchanges.gallery': { input: () => ({ exchangeId: noSuchId() }), expect: known(404) },
+  'exchanges.turnOrder': { input: () => ({ exchangeId: noSuchId() }), expect: known(404) },
+  'exchanges.wall': { input: () => ({ exchangeId: noSuchId() }), expect: known(404) },
+  'exchanges.postToWall': {
+    input: () => ({ exchangeId: noSuchId(), body: 'Hello all', anonymous: true }),
+    expect: { ...known(404), analystImpersonating: 403 },
+  },
+  'exchanges.removeWallPost': {
+    input: () => ({ exchangeId: noSuchId(), postId: '1' }),
+    expect: { ...known(404), analystImpersonating: 403 },
+  },
+  'exchanges.onWall': { input: () => ({ exchangeId: noSuchId() }), expect: known(404) },
   // ---- Social (issue 15) ----
   // `social` is the owner's private group with `other` as a plain member, a pending asker, a
   // removed member, an invited-by-e-mail address and the owner's child; staff who are not
@@ -632,6 +646,19 @@ export const ROUTES: Record<string, TRouteRow> = {
   'GET /v1/exchanges/:exchangeId/draw-restricted-users': {
     request: () => ({ path: `/v1/exchanges/${noSuchId()}/draw-restricted-users?limit=5` }),
     expect: known(404),
+  },
+  // The gallery's photos (issue 31): people in the exchange read them, a thank-you's author sets them.
+  'GET /v1/exchanges/:exchangeId/thank-yous/:thankYouId/photo': {
+    request: () => ({ path: `/v1/exchanges/${noSuchId()}/thank-yous/${noSuchId()}/photo` }),
+    expect: known(404),
+  },
+  'PUT /v1/exchanges/:exchangeId/thank-yous/:thankYouId/photo': {
+    request: () => ({ path: `/v1/exchanges/${noSuchId()}/thank-yous/${noSuchId()}/photo`, body: {} }),
+    expect: { ...known(404), analystImpersonating: 403 },
+  },
+  'DELETE /v1/exchanges/:exchangeId/thank-yous/:thankYouId/photo': {
+    request: () => ({ path: `/v1/exchanges/${noSuchId()}/thank-yous/${noSuchId()}/photo` }),
+    expect: { ...known(404), analystImpersonating: 403 },
   },
   'GET /healthz': { request: () => ({ path: '/healthz' }), expect: all(200) },
   'GET /readyz': { request: () => ({ path: '/readyz' }), expect: all(200) },

@@ -91,6 +91,7 @@ describe('next step of a gift exchange', () => {
     budget: { currency: 'USD', amount: 25 },
     deliveryType: 'inPerson',
     themeId: 'classic',
+    gameType: 'secret-santa',
     imageUrl: null,
     organizer: { userId: 'o', name: 'O', displayName: 'O', shortName: 'O', pictureUrl: null, isChild: false },
     myRole: 'participant',

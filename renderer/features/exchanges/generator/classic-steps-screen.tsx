@@ -12,7 +12,7 @@ import { useCurrentRouteHandle } from '../../../app/route-handle';
 import { href } from '../../../routes/route-table';
 import { readDraft, startDraft } from './draft';
 import { useDraftForm, type TDetailField } from './draft-form';
-import { BudgetFields, DeliveryTypeField, DraftDateField, TitleField } from './draft-fields';
+import { BudgetFields, DeliveryTypeField, DraftDateField, GameTypeField, TitleField } from './draft-fields';
 import { classicPlan, type TStepKey } from './flow-steps';
 import { RegisterStep, ThemeStep } from './shared-steps';
 import { StepFrame, StepNav, useStep } from './step-frame';
@@ -128,11 +128,16 @@ function EventTypeStep() {
   return (
     <ClassicStep
       stepKey="eventType"
-      title="In person or by mail?"
-      description="Meeting up to swap gifts, or sending them to each other."
-      fields={['deliveryType'] as const}
+      title="Which game, in person or by mail?"
+      description="Secret Santa or a party game; meeting up to swap gifts, or sending them to each other."
+      fields={['gameType', 'deliveryType'] as const}
     >
-      {(form) => <DeliveryTypeField form={form} />}
+      {(form) => (
+        <>
+          <GameTypeField form={form} />
+          <DeliveryTypeField form={form} />
+        </>
+      )}
     </ClassicStep>
   );
 }

@@ -5,7 +5,14 @@
  */
 import { Checkbox, Group, Radio, Stack, TextInput } from '@mantine/core';
 import { CURRENCIES } from '../../../../server/contracts/enums';
-import { DELIVERY_TYPE_LABELS, DELIVERY_TYPES, EXCHANGE_TITLE_MAX } from '../../../../server/contracts/exchange-values';
+import {
+  DELIVERY_TYPE_LABELS,
+  DELIVERY_TYPES,
+  EXCHANGE_TITLE_MAX,
+  GAME_TYPE_DESCRIPTIONS,
+  GAME_TYPE_LABELS,
+  GAME_TYPES,
+} from '../../../../server/contracts/exchange-values';
 import { DateField } from '../../../kit/date-field';
 import type { TSchemaForm } from '../../../kit/forms';
 import { SelectField } from '../../../kit/select-field';
@@ -137,5 +144,30 @@ export function OrganizerTakesPartField({ form }: { form: TFormWith<'organizerPa
       error={form.errors.organizerParticipates}
       data-testid="draft-organizer-participates"
     />
+  );
+}
+
+/** Secret Santa, or a party game (White Elephant, Yankee Swap) with a random turn order instead of a draw. */
+export function GameTypeField({ form }: { form: TFormWith<'gameType'> }) {
+  return (
+    <Radio.Group
+      label="Which game?"
+      value={form.values.gameType}
+      onChange={(value) => form.set('gameType', value)}
+      error={form.errors.gameType}
+      data-testid="draft-game-type"
+    >
+      <Stack gap="xs" mt="xs">
+        {GAME_TYPES.map((type) => (
+          <Radio
+            key={type}
+            value={type}
+            label={GAME_TYPE_LABELS[type]}
+            description={GAME_TYPE_DESCRIPTIONS[type]}
+            data-testid={`draft-game-${type}`}
+          />
+        ))}
+      </Stack>
+    </Radio.Group>
   );
 }

@@ -10,7 +10,7 @@ import type { TCurrency } from '../../../../server/contracts/enums';
 import { fieldErrorsFromZod } from '../../../../server/contracts/validation';
 import { useSchemaForm, type TSchemaForm } from '../../../kit/forms';
 import { readDraft, toCreateInput, writeDraft, type TGeneratorDraft } from './draft';
-import type { TExchangeThemeId } from '../../../../server/contracts/exchanges';
+import type { TExchangeThemeId, TGameType } from '../../../../server/contracts/exchanges';
 
 /** The draft's exchange fields as a form holds them (strings). */
 export type TDetailValues = {
@@ -23,6 +23,7 @@ export type TDetailValues = {
   budgetAmount: string;
   budgetCurrency: string;
   themeId: string;
+  gameType: string;
   organizerParticipates: string;
 };
 export type TDetailField = keyof TDetailValues;
@@ -38,6 +39,7 @@ const SCHEMA_PATH: Record<TDetailField, string> = {
   budgetAmount: 'budget.amount',
   budgetCurrency: 'budget.currency',
   themeId: 'themeId',
+  gameType: 'gameType',
   organizerParticipates: 'organizerParticipates',
 };
 const FIELD_OF_PATH: Record<string, TDetailField> = Object.fromEntries(
@@ -55,6 +57,7 @@ export function detailValuesOf(draft: TGeneratorDraft): TDetailValues {
     budgetAmount: draft.budgetAmount,
     budgetCurrency: draft.budgetCurrency,
     themeId: draft.themeId,
+    gameType: draft.gameType,
     organizerParticipates: draft.organizerParticipates ? 'true' : 'false',
   };
 }
@@ -67,6 +70,7 @@ export function draftPatchOf(values: Partial<TDetailValues>): Partial<TGenerator
     else if (field === 'deliveryType') patch.deliveryType = value as TDeliveryType;
     else if (field === 'budgetCurrency') patch.budgetCurrency = value as TCurrency;
     else if (field === 'themeId') patch.themeId = value as TExchangeThemeId;
+    else if (field === 'gameType') patch.gameType = value as TGameType;
     else patch[field] = value;
   }
   return patch;

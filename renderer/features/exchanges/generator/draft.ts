@@ -9,7 +9,9 @@ import { z } from 'zod';
 import { CURRENCIES } from '../../../../server/contracts/enums';
 import type { TExchangeThemeId } from '../../../../server/contracts/exchanges';
 import {
+  DEFAULT_GAME_TYPE,
   DELIVERY_TYPES,
+  GAME_TYPES,
   EXCHANGE_DEFAULTS,
   EXCHANGE_THEME_IDS,
   EXCHANGE_THEMES,
@@ -47,6 +49,8 @@ export const ZGeneratorDraft = z.object({
   budgetAmount: z.string().max(20),
   budgetCurrency: z.enum(CURRENCIES),
   themeId: z.enum(EXCHANGE_THEME_IDS),
+  /** Secret Santa, or a party game with a turn order (drafts from before it: Secret Santa). */
+  gameType: z.enum(GAME_TYPES).default(DEFAULT_GAME_TYPE),
   organizerParticipates: z.boolean(),
   people: z.array(ZDraftPerson).max(500),
   exclusions: z.array(ZDraftExclusion).max(1000),
@@ -79,6 +83,7 @@ export function emptyDraft(flow: TGeneratorFlow = 'classic', themeId?: string | 
     budgetAmount: String(EXCHANGE_DEFAULTS.budget.amount),
     budgetCurrency: EXCHANGE_DEFAULTS.budget.currency,
     themeId: isThemeId(themeId) ? themeId : EXCHANGE_DEFAULTS.themeId,
+    gameType: DEFAULT_GAME_TYPE,
     organizerParticipates: true,
     people: [],
     exclusions: [],
@@ -213,6 +218,7 @@ export function toCreateInput(draft: TGeneratorDraft): TExchangeCreateInput {
     deliveryType: draft.deliveryType,
     budget: { currency: draft.budgetCurrency, amount: draft.budgetAmount },
     themeId: draft.themeId,
+    gameType: draft.gameType,
     organizerParticipates: draft.organizerParticipates,
     ...(people.length > 0
       ? { participants: people.map((person) => ({ name: person.name.trim() || null, email: person.email })) }

@@ -28,7 +28,14 @@ import {
   type TGeneratorFlow,
 } from './draft';
 import { useDraftForm } from './draft-form';
-import { BudgetFields, DeliveryTypeField, DraftDateField, OrganizerTakesPartField, TitleField } from './draft-fields';
+import {
+  BudgetFields,
+  DeliveryTypeField,
+  DraftDateField,
+  GameTypeField,
+  OrganizerTakesPartField,
+  TitleField,
+} from './draft-fields';
 import { lightPlan } from './flow-steps';
 import { MIN_DRAW_PEOPLE, PeopleRows, usePeopleRows, withBlankRows } from './people-rows';
 import { ConfirmCodeStep, RegisterStep, ThemeStep } from './shared-steps';
@@ -651,6 +658,7 @@ function DetailsStep() {
       'signUpDate',
       'budgetAmount',
       'budgetCurrency',
+      'gameType',
       'deliveryType',
       'organizerParticipates',
     ] as const,
@@ -680,6 +688,7 @@ function DetailsStep() {
             <DraftDateField form={form} name="signUpDate" label="Sign-up closes (optional)" />
           </Group>
           <BudgetFields form={form} />
+          <GameTypeField form={form} />
           <DeliveryTypeField form={form} />
           <OrganizerTakesPartField form={form} />
           <FormFailure message={form.failure} testId="details-failure" />

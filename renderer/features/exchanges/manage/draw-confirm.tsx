@@ -4,6 +4,7 @@
  * will be left out, who declined, that everyone in gets an e-mail, and a warning when the sign-up
  * date they set has not passed yet (people may still be answering).
  */
+import { isPartyGame } from '../../../../server/contracts/exchange-values';
 import { Alert, Stack, Text } from '@mantine/core';
 import { ConfirmDialog } from '../../../kit/confirm-dialog';
 import { ListSkeleton } from '../../../kit/states';
@@ -74,9 +75,9 @@ export function DrawConfirm({
   return (
     <ConfirmDialog
       opened={opened}
-      title="Draw the names now?"
+      title={isPartyGame(exchange.gameType) ? 'Draw the turn order now?' : 'Draw the names now?'}
       message={opened ? <DrawSummary exchange={exchange} /> : null}
-      confirmLabel="Draw names and e-mail everyone"
+      confirmLabel={isPartyGame(exchange.gameType) ? 'Draw the turn order and e-mail everyone' : 'Draw names and e-mail everyone'}
       destructive={false}
       loading={loading}
       onConfirm={onConfirm}

@@ -4,6 +4,7 @@
  * names" button. A draw the server refuses shows its reason, which names the people concerned
  * ("Ann, Bob and Cid may only draw…"), with the page where it can be fixed.
  */
+import { isPartyGame } from '../../../../server/contracts/exchange-values';
 import { Alert, Anchor, Button, Card, CopyButton, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -152,6 +153,7 @@ function DrawButton({ exchange }: { exchange: TExchangeDetail }) {
   const [confirming, setConfirming] = useState(false);
   const failureRef = useRef<HTMLDivElement>(null);
   const { exchangeId } = exchange;
+  const party = isPartyGame(exchange.gameType);
   // A refusal shows below the button: bring it into view (role="alert" reads it out).
   useEffect(() => {
     if (failure) failureRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
@@ -163,12 +165,15 @@ function DrawButton({ exchange }: { exchange: TExchangeDetail }) {
       const outcome = await draw.mutateAsync({ exchangeId });
       setConfirming(false);
       toast.success(
-        `The names are drawn: ${countOf(outcome.participantCount, 'person was', 'people were')} told who to give to.`,
+        party
+          ? `The turn order is drawn: ${countOf(outcome.participantCount, 'person was', 'people were')} told their turn.`
+          : `The names are drawn: ${countOf(outcome.participantCount, 'person was', 'people were')} told who to give to.`,
       );
       await Promise.all([
         utils.exchanges.get.invalidate({ exchangeId }),
         utils.exchanges.myAssignment.invalidate({ exchangeId }),
         utils.exchanges.mine.invalidate(),
+        utils.exchanges.turnOrder.invalidate({ exchangeId }),
       ]);
     } catch (error) {
       setConfirming(false);
@@ -184,7 +189,7 @@ function DrawButton({ exchange }: { exchange: TExchangeDetail }) {
         disabled={!exchange.can.draw}
         data-testid="exchange-draw"
       >
-        Draw names
+        {party ? 'Draw the turn order' : 'Draw names'}
       </Button>
       <DrawConfirm
         exchange={exchange}
@@ -193,7 +198,13 @@ function DrawButton({ exchange }: { exchange: TExchangeDetail }) {
         onConfirm={() => void run()}
         onCancel={() => setConfirming(false)}
       />
-      {!exchange.can.draw ? (
+      {party ? (
+        <Text size="sm" c="dimmed">
+          {exchange.can.draw
+            ? 'A random turn order of everyone who takes part; everyone in the exchange sees it with the rules.'
+            : 'The turn order can be drawn once at least 2 people take part.'}
+        </Text>
+      ) : !exchange.can.draw ? (
         <Text size="sm" c="dimmed">
           The names can be drawn once at least 3 people take part.
         </Text>
@@ -249,7 +260,7 @@ export function BeforeDraw({ exchange }: { exchange: TExchangeDetail }) {
         <Card withBorder radius="md" padding="lg" data-testid="exchange-draw-card">
           <Stack gap="md">
             <Title order={2} fz="h3">
-              Draw the names
+              {isPartyGame(exchange.gameType) ? 'Draw the turn order' : 'Draw the names'}
             </Title>
             {exchange.signUpUrl ? <SignUpLink url={exchange.signUpUrl} /> : null}
             <DrawButton exchange={exchange} />
@@ -259,7 +270,9 @@ export function BeforeDraw({ exchange }: { exchange: TExchangeDetail }) {
         </Card>
       ) : (
         <Text c="dimmed" data-testid="exchange-waiting">
-          {exchange.organizer.displayName} will draw the names soon; you will get an e-mail saying who you give to.
+          {isPartyGame(exchange.gameType)
+            ? `${exchange.organizer.displayName} will draw the turn order${exchange.turnOrderAtParty ? ' (or it is drawn at the party time)' : ''}; you will get an e-mail with your turn.`
+            : `${exchange.organizer.displayName} will draw the names soon; you will get an e-mail saying who you give to.`}
         </Text>
       )}
     </Stack>

@@ -16,6 +16,10 @@ import { ConversationPanel } from './conversation-panel';
 import { BeforeDraw } from './draw-panel';
 import { AwaitingDrawNotice, LatecomersCard } from './late-draw-parts';
 import { ExchangePage } from './exchange-page';
+import { GalleryPanel } from './gallery-panel';
+import { TurnOrderCard } from './turn-order-card';
+import { WallPanel } from './wall-panel';
+import { isPartyGame } from '../../../../server/contracts/exchange-values';
 import { countOf, formatDate, useExchangeToast, type TExchangeDetail } from './exchange-parts';
 
 function RsvpCall({ exchange }: { exchange: TExchangeDetail }) {
@@ -106,11 +110,12 @@ function ManagerAfterDraw({ exchange }: { exchange: TExchangeDetail }) {
           The draw
         </Title>
         <Text size="sm">
-          {exchange.drawnAt ? `Names drawn on ${formatDate(exchange.drawnAt)}. ` : ''}
-          {`${countOf(exchange.acceptedCount, 'person knows', 'people know')} who they give to.`}
+          {isPartyGame(exchange.gameType)
+            ? `Turn order drawn${exchange.drawnAt ? ` on ${formatDate(exchange.drawnAt)}` : ''}; everyone in the exchange sees it.`
+            : `${exchange.drawnAt ? `Names drawn on ${formatDate(exchange.drawnAt)}. ` : ''}${countOf(exchange.acceptedCount, 'person knows', 'people know')} who they give to.`}
         </Text>
         <Group gap="sm">
-          {exchange.can.viewDraw ? (
+          {isPartyGame(exchange.gameType) ? null : exchange.can.viewDraw ? (
             <Button
               component={Link}
               to={href('legacy.giftExchanges.viewDraw', { exchangeId })}
@@ -164,6 +169,8 @@ function notInDrawText(exchange: TExchangeDetail): string {
 function AfterDraw({ exchange }: { exchange: TExchangeDetail }) {
   const me = exchange.me;
   const inDraw = me?.status === 'accepted' && !me.isDisqualified;
+  // A party game drew a turn order (shown above), not pairs.
+  if (isPartyGame(exchange.gameType)) return exchange.can.manage ? <ManagerAfterDraw exchange={exchange} /> : null;
   return (
     <Stack gap="lg">
       {exchange.drawVisibleToOrganizer === null ? null : (
@@ -226,7 +233,14 @@ function Overview({ exchange }: { exchange: TExchangeDetail }) {
         </Alert>
       ) : null}
       <Details exchange={exchange} />
+      {isPartyGame(exchange.gameType) ? <TurnOrderCard exchangeId={exchange.exchangeId} /> : null}
       {exchange.drawnAt ? <AfterDraw exchange={exchange} /> : <BeforeDraw exchange={exchange} />}
+      {status === 'declined' ? null : (
+        <>
+          <WallPanel exchangeId={exchange.exchangeId} />
+          {exchange.drawnAt ? <GalleryPanel exchangeId={exchange.exchangeId} /> : null}
+        </>
+      )}
     </Stack>
   );
 }

@@ -53,6 +53,12 @@ import {
   ZSetRestrictions,
   ZThankYou,
   ZThankYous,
+  ZGallery,
+  ZPostToWall,
+  ZTurnOrder,
+  ZWall,
+  ZWallPost,
+  ZWallPostId,
 } from '../../../contracts/exchanges';
 import { ZPagingQuery } from '../../../contracts/paging';
 import { ZUserIdParams } from '../../../contracts/people';
@@ -94,7 +100,10 @@ import {
   setQuestions,
 } from '../../../services/exchanges/questions';
 import { listRestrictions, setHousehold, setRestrictions } from '../../../services/exchanges/restrictions';
-import { listThankYous, sendThankYou } from '../../../services/exchanges/thank-yous';
+import { listGallery, listThankYous, sendThankYou } from '../../../services/exchanges/thank-yous';
+import { getTurnOrder } from '../../../services/exchanges/turn-order';
+import { listWall, postToWall, removeWallPost } from '../../../services/exchanges/wall';
+import { wallStream } from '../../../realtime/streams';
 import { addExchangeWish, chooseExchangeWishList, listWishListChoices } from '../../../services/exchanges/wish-list';
 import { authedProcedure, knownProcedure, router } from '../../init';
 
@@ -311,4 +320,34 @@ export const exchangesRouter = router({
     .input(ZSendThankYou)
     .output(ZThankYou)
     .mutation(({ ctx, input }) => sendThankYou(ctx, ctx.identity, input)),
+  /** The gallery: thank-yous with a photo (photos themselves: GET /v1/exchanges/{id}/thank-yous/{id}/photo). */
+  gallery: knownProcedure
+    .input(ZExchangeId)
+    .output(ZGallery)
+    .query(({ ctx, input }) => listGallery(ctx, ctx.identity, input.exchangeId)),
+
+  // ---- Party games ----
+  /** White Elephant, Yankee Swap: the turn order (drawn with `draw`) and the rules, for everyone in it. */
+  turnOrder: knownProcedure
+    .input(ZExchangeId)
+    .output(ZTurnOrder)
+    .query(({ ctx, input }) => getTurnOrder(ctx, ctx.identity, input.exchangeId)),
+
+  // ---- The wall ----
+  wall: knownProcedure
+    .input(ZExchangeId)
+    .output(ZWall)
+    .query(({ ctx, input }) => listWall(ctx, ctx.identity, input.exchangeId)),
+  postToWall: knownProcedure
+    .input(ZPostToWall)
+    .output(ZWallPost)
+    .mutation(({ ctx, input }) => postToWall(ctx, ctx.identity, input)),
+  removeWallPost: knownProcedure
+    .input(ZWallPostId)
+    .output(ok)
+    .mutation(({ ctx, input }) => removeWallPost(ctx, ctx.identity, input)),
+  /** New wall posts, live (resumable by `lastEventId`, as the chats' stream). */
+  onWall: knownProcedure
+    .input(ZExchangeId.extend({ lastEventId: z.string().max(8192).nullish() }))
+    .subscription(({ ctx, input, signal }) => wallStream(ctx, ctx.identity, input.exchangeId, input.lastEventId, signal)),
 });
