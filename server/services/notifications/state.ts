@@ -31,6 +31,7 @@ const EXCHANGE_EVENTS: Record<string, (title: string) => string> = {
   'rsvp-due': (title) => `Please answer the invitation to ${title}`,
   'date-near': (title) => `${title} is coming up`,
   'say-thanks': (title) => `Say thank you to your Secret Santa from ${title}`,
+  'person-link-request': (title) => `Someone asked for a new private link in ${title}`,
 };
 
 const ALERT_EVENTS = new Set(['invited', 'join-request']);
@@ -80,6 +81,8 @@ export async function describeNotifications(db: TDb, rows: TRow[]): Promise<TNot
         const exchangeTitle = titleOf.get(String(payload.exchangeId)) ?? 'a gift exchange';
         title = (EXCHANGE_EVENTS[String(payload.event)] ?? ((name: string) => `News from ${name}`))(exchangeTitle);
         path = `/gift-exchanges/${String(payload.exchangeId)}/`;
+        // A person without e-mail asked for a new link: their row is on the participants page.
+        if (payload.event === 'person-link-request') path += 'participants/';
         break;
       }
       case 'group': {

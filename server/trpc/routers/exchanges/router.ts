@@ -93,6 +93,7 @@ import { listRestrictions, setHousehold, setRestrictions } from '../../../servic
 import { listThankYous, sendThankYou } from '../../../services/exchanges/thank-yous';
 import { addExchangeWish, chooseExchangeWishList, listWishListChoices } from '../../../services/exchanges/wish-list';
 import { authedProcedure, knownProcedure, router } from '../../init';
+import { personLinkProcedures } from './person-links';
 
 const ok = z.object({ ok: z.literal(true) });
 
@@ -287,4 +288,6 @@ export const exchangesRouter = router({
     .input(ZSendThankYou)
     .output(ZThankYou)
     .mutation(({ ctx, input }) => sendThankYou(ctx, ctx.identity, input)),
+  // ---- People without e-mail (person-links.ts) ----
+  ...personLinkProcedures,
 });
