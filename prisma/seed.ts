@@ -231,7 +231,8 @@ export async function seedDemoData(db: TDb): Promise<TSeedResult> {
         });
       }
     },
-    { timeout: 30_000 },
+    // Generous: on a shared machine under load the demo data took over 30 s (the e2e server failed to start).
+    { timeout: 120_000, maxWait: 30_000 },
   );
   return { markets: MARKETS.length, ...catalogue, users: DEMO_USERS.length };
 }
