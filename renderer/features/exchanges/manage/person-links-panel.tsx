@@ -111,7 +111,7 @@ function LinkRow({ exchangeId, link }: { exchangeId: string; link: TPersonLinkVi
                 variant={copied ? 'light' : 'default'}
                 color={copied ? 'green' : undefined}
                 onClick={copy}
-                aria-label={`Copy the link for ${link.name}`}
+                aria-label={copied ? `Copied the link for ${link.name}` : `Copy link for ${link.name}`}
                 data-testid="person-link-copy"
               >
                 {copied ? 'Copied' : 'Copy link'}
