@@ -5,6 +5,7 @@
  * exchange wish list, answers to the ice-breakers, a message each way with her recipient and with
  * her anonymous Secret Santa). Dates are relative to the day of seeding.
  */
+import { createHash } from 'node:crypto';
 import type { TDb } from '../server/db/client';
 import { seedId } from './seed-ids';
 
@@ -19,6 +20,56 @@ const day = (offset: number) => {
 };
 
 export const DEMO_EXCHANGES = { open: seedId('exchange:open'), drawn: seedId('exchange:drawn') } as const;
+
+/** A fixed private-link token (43 base64url characters) of a demo person without e-mail. */
+const demoLinkToken = (key: string): string =>
+  createHash('sha256').update(`demo-person-link:${key}`).digest('base64url');
+
+/**
+ * People without e-mail in Dana's open exchange (issue 31): Nora's link was opened (on a browser the
+ * demo does not have, so opening it shows "already opened on another device"), Gus's not yet.
+ */
+export const DEMO_PERSON_LINKS = {
+  nora: { userId: seedId('user:nomail:nora'), name: 'Nora Nomail', token: demoLinkToken('nora') },
+  gus: { userId: seedId('user:nomail:gus'), name: 'Gus Paper', token: demoLinkToken('gus') },
+} as const;
+
+async function seedPeopleWithoutEmail(tx: TTx, exchangeId: string): Promise<void> {
+  for (const [key, person] of Object.entries(DEMO_PERSON_LINKS)) {
+    const [firstName, lastName] = person.name.split(' ');
+    const data = { name: person.name, firstName: firstName ?? null, lastName: lastName ?? null };
+    await tx.user.upsert({ where: { id: person.userId }, create: { id: person.userId, ...data }, update: data });
+    await tx.userSettings.upsert({
+      where: { userId: person.userId },
+      create: { userId: person.userId, emailGuid: seedId(`email-guid:nomail:${key}`) },
+      update: {},
+    });
+    await tx.exchangeParticipant.create({
+      data: {
+        exchangeId,
+        userId: person.userId,
+        status: 'accepted',
+        respondedAt: day(-1),
+        invitedById: userId('demo'),
+      },
+    });
+    const opened = key === 'nora';
+    await tx.exchangePersonLink.create({
+      data: {
+        id: seedId(`person-link:${key}`),
+        exchangeId,
+        userId: person.userId,
+        token: person.token,
+        createdById: userId('demo'),
+        createdAt: day(-1),
+        // The hash of a device secret nobody has: the link is bound elsewhere.
+        deviceHash: opened ? createHash('sha256').update(`demo-device:${key}`).digest('hex') : null,
+        openedAt: opened ? day(-1) : null,
+        newLinkRequestedAt: opened ? day(0) : null,
+      },
+    });
+  }
+}
 
 async function resetChildren(tx: TTx, exchangeId: string): Promise<void> {
   await tx.exchangeQuestion.deleteMany({ where: { exchangeId } });
@@ -123,6 +174,7 @@ export async function seedExchanges(tx: TTx): Promise<void> {
       { exchangeId: open, actorId: userId('riley'), kind: 'declined', createdAt: day(-1) },
     ],
   });
+  await seedPeopleWithoutEmail(tx, open);
   await questions(tx, open, ['What’s your go-to snack?', 'Something you’d never buy for yourself?'], {
     sam: ['Salted caramel anything', 'Fancy socks'],
   });

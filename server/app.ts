@@ -12,6 +12,7 @@ import type { TAppDeps } from './deps';
 import { registerImpersonationWriteGuard } from './auth/write-guard';
 import { registerRequestIdentity } from './auth/request-identity';
 import { oidcAuthExtensions, oidcRoutes } from './auth/oidc';
+import { personLinkRoutes } from './auth/person-link-routes';
 import { authRoutes, type TAuthRouteExtensions } from './auth/routes';
 import {
   createDatabaseHealth,
@@ -197,6 +198,7 @@ export async function buildServer(config: TConfig, options: TBuildOptions = {}):
   const authExtensions = options.authExtensions ?? (config.oidcProviders.length > 0 ? oidcAuthExtensions : undefined);
   await app.register(authRoutes(deps, authExtensions?.(deps) ?? {}));
   await app.register(oidcRoutes(deps));
+  await app.register(personLinkRoutes(deps));
   await registerOldAdmin(app);
   // Pages still load when the database is down, but as an error page that says so (the monitor's
   // last answer, so a page load never waits for the database).

@@ -166,6 +166,7 @@ export const SCREENS: Partial<Record<TRouteName, TScreenLoader>> = {
   'v2.giftExchanges.rsvpAcknowledge.wishlist': () => import('../features/exchanges/join/rsvp-wishlist-screen'),
   'v2.giftExchanges.iceBreakerQuestions': () => import('../features/exchanges/join/questions-screen'),
   'v2.giftExchanges.thankYous': () => import('../features/exchanges/join/thank-yous-screen'),
+  'v2.personalLink': () => import('../features/exchanges/person-link/personal-link-screen'),
   'v2.giftExchanges.invite': inviteScreen,
   'v2.giftExchanges.invite.email': inviteEmailScreen,
   'v2.giftExchanges.invite.bulk': inviteBulkScreen,

@@ -4,6 +4,8 @@ import type { TRouteDefinition } from '../definitions';
 export const giftExchangesRoutes = [
   // Known: a floater invited by e-mail sees the exchanges they were invited to.
   { name: 'v2.giftExchanges.list', path: '/gift-exchanges/', guard: 'known' },
+  // Public: where a private link of a person without e-mail lands when it cannot sign in (issue 31).
+  { name: 'v2.personalLink', path: '/personal-link/' },
   { name: 'v2.giftExchanges.main', path: '/gift-exchanges/:exchangeId/', guard: 'known' },
   { name: 'v2.giftExchanges.rsvpAcknowledge', path: '/gift-exchanges/:exchangeId/rsvp-acknowledge/', guard: 'known' },
   {

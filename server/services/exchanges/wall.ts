@@ -3,7 +3,7 @@
  * bus and the resumable stream of server/realtime/streams.ts: `wallStream`).
  *
  * An anonymous post is shown as "Someone in the exchange" to everyone but its author, the
- * organizer and assistants included (docs/secrecy.md §6): no face carries its author's id, name or
+ * organizer and assistants included (docs/secrecy.md §8): no face carries its author's id, name or
  * picture, the live event names only the post, and the activity log says only that a post was
  * removed. Signed posts are hidden across a block (either way), as the profile and pictures are;
  * anonymous posts are not filtered by blocks, since a post missing from one reader's wall but

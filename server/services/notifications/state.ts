@@ -35,6 +35,7 @@ const EXCHANGE_EVENTS: Record<string, (title: string) => string> = {
   'rsvp-due': (title) => `Please answer the invitation to ${title}`,
   'date-near': (title) => `${title} is coming up`,
   'say-thanks': (title) => `Say thank you to your Secret Santa from ${title}`,
+  'person-link-request': (title) => `Someone asked for a new private link in ${title}`,
 };
 
 const ALERT_EVENTS = new Set(['invited', 'join-request']);
@@ -95,6 +96,8 @@ export async function describeNotifications(db: TDb, rows: TRow[]): Promise<TNot
           title =
             `The names of ${exchangeTitle} could not be drawn automatically. ${String(payload.message ?? '')}`.trim();
         path = `/gift-exchanges/${String(payload.exchangeId)}/`;
+        // A person without e-mail asked for a new link: their row is on the participants page.
+        if (payload.event === 'person-link-request') path += 'participants/';
         break;
       }
       case 'group': {

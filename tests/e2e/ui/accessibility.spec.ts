@@ -10,7 +10,7 @@
  */
 import { expect, test as base, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO_LOGIN, DEMO_SUPPORT_LOGIN, seedId } from '../../../prisma/seed';
-import { DEMO_EXCHANGES } from '../../../prisma/seed-exchanges';
+import { DEMO_EXCHANGES, DEMO_PERSON_LINKS } from '../../../prisma/seed-exchanges';
 import { DEMO_GROUPS } from '../../../prisma/seed-social';
 import { MANAGE_TABS, manageHref } from '../../../renderer/features/family/manage-child-route';
 import { fillPath } from '../../../renderer/routes/route-table';
@@ -40,11 +40,19 @@ function addressOf(path: string): string {
 }
 
 /** Screens behind a query on a route's address, swept as the member: the demo member manages Mia. */
-const MEMBER_ONLY_SCREENS = MANAGE_TABS.map((tab) => ({
-  label: `the family manager's ${tab} screen for a child`,
-  address: manageHref(seedId('user:child:mia'), tab),
-  testId: 'manage-child-screen',
-}));
+const MEMBER_ONLY_SCREENS = [
+  ...MANAGE_TABS.map((tab) => ({
+    label: `the family manager's ${tab} screen for a child`,
+    address: manageHref(seedId('user:child:mia'), tab),
+    testId: 'manage-child-screen',
+  })),
+  // A private link of a person without e-mail, opened elsewhere and not yet opened (issue 31).
+  ...Object.entries(DEMO_PERSON_LINKS).map(([key, link]) => ({
+    label: `the private link of a person without e-mail (${key})`,
+    address: `/personal-link/?token=${link.token}`,
+    testId: 'personal-link-state',
+  })),
+];
 
 /** Who each signed-in actor is: the demo member, or the demo support admin (admin routes only). */
 const SIGN_INS = {

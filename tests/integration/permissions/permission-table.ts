@@ -448,6 +448,23 @@ export const PROCEDURES: Record<string, TProcedureRow> = {
     expect: { ...known(404), analystImpersonating: 403 },
   },
   'exchanges.onWall': { input: () => ({ exchangeId: noSuchId() }), expect: known(404) },
+  // ---- People without e-mail (issue 31): managers add and reissue; the link holder reads its
+  // state and asks for a new one (public: the link is the credential; an unknown one is 404).
+  'exchanges.addNamedPerson': {
+    input: () => ({ exchangeId: noSuchId(), name: 'Nora Nomail' }),
+    expect: anyMember(404, { analyst: 403 }),
+  },
+  'exchanges.personLinks': { input: () => ({ exchangeId: noSuchId() }), expect: anyMember(404) },
+  'exchanges.reissuePersonLink': {
+    input: () => ({ exchangeId: noSuchId(), userId: noSuchId() }),
+    expect: anyMember(404, { analyst: 403 }),
+  },
+  'exchanges.myPersonLink': { input: () => ({ exchangeId: noSuchId() }), expect: known(404) },
+  'exchanges.personLinkState': { input: () => ({ token: 'A'.repeat(43) }), expect: all(200) },
+  'exchanges.requestNewPersonLink': {
+    input: () => ({ token: 'A'.repeat(43) }),
+    expect: { ...all(404), analystImpersonating: 403 },
+  },
   // ---- Social (issue 15) ----
   // `social` is the owner's private group with `other` as a plain member, a pending asker, a
   // removed member, an invited-by-e-mail address and the owner's child; staff who are not
@@ -843,6 +860,10 @@ export const ROUTES: Record<string, TRouteRow> = {
   'POST /auth/v2/logout/': { request: () => ({ path: '/auth/v2/logout/', body: {} }), expect: all(200) },
   'GET /auth/v2/confirm-email/': { request: () => ({ path: '/auth/v2/confirm-email/?token=nope' }), expect: all(302) },
   'GET /auth/v2/link/': { request: () => ({ path: '/auth/v2/link/?token=nope' }), expect: all(302) },
+  'GET /auth/v2/person-link/': {
+    request: () => ({ path: `/auth/v2/person-link/?token=${'A'.repeat(43)}` }),
+    expect: all(302),
+  },
   'GET /auth/v2/impersonate/': {
     request: (a) => ({ path: `/auth/v2/impersonate/?uid=${a.owner.id}` }),
     expect: all(302),

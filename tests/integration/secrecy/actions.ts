@@ -12,7 +12,10 @@ import { draw as drawEngine } from '../../../server/services/exchanges/draw';
 import { loadDrawSetup } from '../../../server/services/exchanges/draw-exchange';
 import { signUp, ZSignUpInput } from '../../../server/services/accounts/sign-up';
 import { confirmEmailByCode } from '../../../server/services/accounts/confirm-email';
+import { verifyAccessToken } from '../../../server/auth/tokens';
+import { callerFor } from '../../helpers/caller';
 import { testDb } from '../../helpers/db';
+import { TestBrowser } from '../../helpers/http-client';
 import { codeFrom, mailCatcher } from '../../helpers/mail';
 import {
   allowedPairs,
@@ -31,6 +34,7 @@ import {
   inDays,
   memberSession,
   organizerAlias,
+  sessionOf,
   switchedSession,
   type TPersonKey,
   type TSession,
@@ -166,14 +170,16 @@ export class Answer extends Action {
 
 export class SendMessage extends Action {
   constructor(
-    readonly from: 'organizer' | 'assistant' | 'p1' | 'p2' | 'p3' | 'parent',
+    readonly from: 'organizer' | 'assistant' | 'p1' | 'p2' | 'p3' | 'parent' | 'named@person',
     readonly to: 'santa' | 'recipient',
   ) {
     super();
   }
   async act(_model: TModel, world: TWorld) {
+    const writer = session(world, this.from);
+    if (!writer) return; // the person without e-mail has not got in (yet)
     await read(
-      session(world, this.from)!.caller.exchanges.sendMessage({
+      writer.caller.exchanges.sendMessage({
         exchangeId: E1(world),
         with: this.to,
         body: 'What size do you wear?',
@@ -458,6 +464,45 @@ export class DrawLatecomers extends Action {
   }
 }
 
+// ---- People without e-mail (docs/secrecy.md section 7) ----------------------------------------
+
+/** The current private link's token of the person without e-mail (what the organizer would send). */
+async function currentLinkToken(world: TWorld): Promise<string | null> {
+  if (!world.named) return null;
+  const link = await testDb().exchangePersonLink.findFirst({
+    where: { exchangeId: E1(world), userId: world.named.userId, replacedAt: null },
+    select: { token: true },
+  });
+  return link?.token ?? null;
+}
+
+/** The organizer (or the assistant) adds a person by name only, before the draw. */
+export class AddNamedPerson extends Action {
+  constructor(readonly by: 'organizer' | 'assistant') {
+    super();
+  }
+  override check(model: Readonly<TModel>) {
+    return !model.namedAdded;
+  }
+  async act(model: TModel, world: TWorld) {
+    const added = await read(
+      session(world, this.by)!.caller.exchanges.addNamedPerson({
+        exchangeId: E1(world),
+        name: `Nora Nomail${world.tag}`,
+      }),
+    );
+    if (!added.ok) return;
+    model.namedAdded = true;
+    world.named = {
+      userId: (added.value as { userId: string }).userId,
+      browsers: { person: new TestBrowser(world.server.baseUrl), organizer: new TestBrowser(world.server.baseUrl) },
+    };
+  }
+  toString() {
+    return `${this.by} adds a person without e-mail`;
+  }
+}
+
 /**
  * A practice draw (issue 31): whoever tries it, it stores no pairing (the draw is unchanged) and its
  * answer carries no one's id, only counts and the engine's words.
@@ -489,6 +534,96 @@ export class PracticeDraw extends Action {
   }
 }
 
+/**
+ * The current link is opened on the person's own browser, or on the organizer's (a peek). A browser
+ * that gets in becomes a session the model reads through (as the person's account, with the
+ * organizer behind it for the organizer's browser). Whenever the person's browser gets in, every
+ * link the organizer's browser got in through must be shown to the person as opened and replaced.
+ */
+export class OpenPersonLink extends Action {
+  constructor(readonly device: 'person' | 'organizer') {
+    super();
+  }
+  override check(model: Readonly<TModel>) {
+    return model.namedAdded;
+  }
+  async act(model: TModel, world: TWorld) {
+    const token = await currentLinkToken(world);
+    if (!world.named || !token) return;
+    const browser = world.named.browsers[this.device];
+    const opened = await browser.get(`/auth/v2/person-link/?token=${token}`, { bearer: null });
+    if (!opened.location?.startsWith('/gift-exchanges/')) {
+      if (opened.location !== `/personal-link/?token=${token}`)
+        violation(`the ${this.device}'s browser opening the link went to ${opened.location ?? '(nowhere)'}`);
+      return;
+    }
+    const tokens = await browser.get('/auth/v2/refresh-token/', { bearer: null });
+    const accessToken = tokens.body.accessToken;
+    if (typeof accessToken !== 'string') violation(`the link signed the ${this.device}'s browser in without a session`);
+    const identity = verifyAccessToken(deps.config, accessToken, null);
+    const personId = this.device === 'person' ? world.named.userId : world.people.organizer.id;
+    world.sessions.set(`named@${this.device}`, sessionOf(`named@${this.device}`, identity, personId));
+    if (this.device === 'organizer') {
+      model.organizerLinkEntries.add(token);
+      return;
+    }
+    if (model.organizerLinkEntries.has(token))
+      violation("one link let both the organizer's browser and the person's in");
+    const history = await read(
+      session(world, 'named@person')!.caller.exchanges.myPersonLink({ exchangeId: E1(world) }),
+    );
+    const shown = history.ok ? (history.value as { replacedAfterOpening: unknown[] }).replacedAfterOpening.length : 0;
+    if (shown < model.organizerLinkEntries.size)
+      violation(
+        `the organizer's browser got in through ${model.organizerLinkEntries.size} link(s) of the person, who is shown ${shown} opened earlier link(s): the peek goes unnoticed`,
+        history,
+      );
+  }
+  toString() {
+    return `the ${this.device}'s browser opens the current private link`;
+  }
+}
+
+/** Someone holding the link asks for a new one (from a browser the link refuses). */
+export class RequestNewPersonLink extends Action {
+  override check(model: Readonly<TModel>) {
+    return model.namedAdded;
+  }
+  async act(_model: TModel, world: TWorld) {
+    const token = await currentLinkToken(world);
+    if (token) await read(callerFor(null, deps).exchanges.requestNewPersonLink({ token }));
+  }
+  toString() {
+    return 'someone asks for a new private link';
+  }
+}
+
+/** A manager makes a new link: the old one and every sign-in through it end. */
+export class ReissuePersonLink extends Action {
+  constructor(readonly by: 'organizer' | 'assistant') {
+    super();
+  }
+  override check(model: Readonly<TModel>) {
+    return model.namedAdded;
+  }
+  async act(_model: TModel, world: TWorld) {
+    if (!world.named) return;
+    const done = await read(
+      session(world, this.by)!.caller.exchanges.reissuePersonLink({
+        exchangeId: E1(world),
+        userId: world.named.userId,
+      }),
+    );
+    if (!done.ok) return;
+    // The product ends those sign-ins; what they read stays known (model.known, by account).
+    world.sessions.delete('named@person');
+    world.sessions.delete('named@organizer');
+  }
+  toString() {
+    return `${this.by} makes a new private link`;
+  }
+}
+
 const drawer = fc.constantFrom('organizer' as const, 'assistant' as const);
 
 /** Every action, by name (SECRECY_ONLY / SECRECY_SKIP pick some by these names). */
@@ -516,6 +651,7 @@ export const ACTIONS: Record<string, fc.Arbitrary<Action>> = {
         'p2' as const,
         'p3' as const,
         'parent' as const,
+        'named@person' as const,
       ),
       fc.constantFrom('santa' as const, 'recipient' as const),
     )
@@ -545,6 +681,10 @@ export const ACTIONS: Record<string, fc.Arbitrary<Action>> = {
   RepeatProbe: fc
     .tuple(fc.nat({ max: 9 }), fc.boolean(), fc.nat({ max: 9 }), fc.boolean())
     .map(([giver, guess, other, view]) => new RepeatProbe(giver, guess, other, view)),
+  AddNamedPerson: drawer.map((by) => new AddNamedPerson(by)),
+  OpenPersonLink: fc.constantFrom('person' as const, 'organizer' as const).map((device) => new OpenPersonLink(device)),
+  RequestNewPersonLink: fc.constant(null).map(() => new RequestNewPersonLink()),
+  ReissuePersonLink: drawer.map((by) => new ReissuePersonLink(by)),
 };
 
 export type { TPersonKey };

@@ -49,6 +49,10 @@ export interface TModel {
   organizerAliases: Set<string>;
   /** The repeat probe: set by the repeat action, checked once. */
   steps: number;
+  /** Links of the person without e-mail that the organizer's browser got in through (tokens). */
+  organizerLinkEntries: Set<string>;
+  /** Whether a person without e-mail was added (the link actions wait for it). */
+  namedAdded: boolean;
 }
 
 export function newModel(world: TWorld): TModel {
@@ -60,6 +64,8 @@ export function newModel(world: TWorld): TModel {
     victims: new Map(),
     organizerAliases: new Set(),
     steps: 0,
+    organizerLinkEntries: new Set(),
+    namedAdded: false,
   };
 }
 
@@ -278,6 +284,8 @@ async function exchangeReads(world: TWorld, session: TSession, exchangeId: strin
     ['exchanges.conversation(santa)', () => read(c.conversation({ exchangeId, with: 'santa' }))],
     ['exchanges.conversation(recipient)', () => read(c.conversation({ exchangeId, with: 'recipient' }))],
     ['exchanges.conversations', () => read(c.conversations())],
+    ['exchanges.personLinks', () => read(c.personLinks({ exchangeId }))],
+    ['exchanges.myPersonLink', () => read(c.myPersonLink({ exchangeId }))],
     ['GET /v1/exchanges/{id}/users', () => rest(world, session, `/v1/exchanges/${exchangeId}/users?limit=50`)],
     [
       'GET /v1/exchanges/{id}/draw-restricted-users',
@@ -324,6 +332,16 @@ async function checkExchange(
         if (declined && DECLINER_MAY_READ.has(name)) continue;
         violation(`${where}: ${declined ? 'a decliner' : 'an outsider'} reads ${name}`, answer.value);
       }
+    }
+    // The managers' view of private links names the people without e-mail and nobody else (no pair).
+    const links = reads['exchanges.personLinks'];
+    if (links?.ok) {
+      const listed = new Set((links.value as { userId: string }[]).map((row) => row.userId));
+      const text = JSON.stringify(links.value);
+      for (const pair of state.pairs)
+        for (const id of [pair.giverId, pair.receiverId])
+          if (!listed.has(id) && text.includes(id))
+            violation(`${where}: exchanges.personLinks names someone of the draw (${id})`, links.value);
     }
     // Pairings: only those the session may know, and nothing that pins down its own Secret Santa.
     const allowed = allowedPairs(model, exchange, state, session);

@@ -61,6 +61,12 @@ export interface TWorld {
   wishes: { parentOne: string; parentTwo: string; childOne: string };
   server: TTestServer;
   browser: TestBrowser;
+  /**
+   * A person without e-mail, once the organizer added one (docs/secrecy.md section 7): their
+   * account, and two browsers that may open their private link: the person's own and the
+   * organizer's (a curious organizer opening the link they hold).
+   */
+  named: { userId: string; browsers: Record<'person' | 'organizer', TestBrowser> } | null;
 }
 
 let runCounter = 0;
@@ -194,6 +200,7 @@ export async function buildWorld(server: TTestServer): Promise<TWorld> {
     wishes: { parentOne: parentOne.wishId, parentTwo: parentTwo.wishId, childOne: childOne.wishId },
     server,
     browser: new TestBrowser(server.baseUrl),
+    named: null,
   };
 }
 

@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../../kit/confirm-dialog';
 import { CardGrid } from '../../../kit/card-grid';
 import { href } from '../../../routes/route-table';
 import { trpc } from '../../../trpc';
+import { PersonLinkNotice } from '../person-link/person-link-notice';
 import { AssignmentCard } from './assignment-card';
 import { ConversationPanel } from './conversation-panel';
 import { BeforeDraw } from './draw-panel';
@@ -232,6 +233,7 @@ function Overview({ exchange }: { exchange: TExchangeDetail }) {
           </Stack>
         </Alert>
       ) : null}
+      <PersonLinkNotice exchangeId={exchange.exchangeId} />
       <Details exchange={exchange} />
       {isPartyGame(exchange.gameType) ? <TurnOrderCard exchangeId={exchange.exchangeId} /> : null}
       {exchange.drawnAt ? <AfterDraw exchange={exchange} /> : <BeforeDraw exchange={exchange} />}

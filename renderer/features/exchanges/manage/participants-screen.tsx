@@ -17,6 +17,7 @@ import { trpc } from '../../../trpc';
 import { ExchangePage } from './exchange-page';
 import { Pager, ParticipantSummary, PersonLine, type TExchangeDetail } from './exchange-parts';
 import { ParticipantActions } from './participant-actions';
+import { PersonLinksPanel } from './person-links-panel';
 
 function ParticipantList({ exchange }: { exchange: TExchangeDetail }) {
   const [offset, setOffset] = useState(0);
@@ -108,6 +109,7 @@ export default function ParticipantsScreen() {
             </Text>
           ) : null}
           <ParticipantList exchange={exchange} />
+          {exchange.can.manage ? <PersonLinksPanel exchange={exchange} /> : null}
         </Stack>
       )}
     </ExchangePage>

@@ -106,6 +106,7 @@ import { listWall, postToWall, removeWallPost } from '../../../services/exchange
 import { wallStream } from '../../../realtime/streams';
 import { addExchangeWish, chooseExchangeWishList, listWishListChoices } from '../../../services/exchanges/wish-list';
 import { authedProcedure, knownProcedure, router } from '../../init';
+import { personLinkProcedures } from './person-links';
 
 const ok = z.object({ ok: z.literal(true) });
 
@@ -349,5 +350,9 @@ export const exchangesRouter = router({
   /** New wall posts, live (resumable by `lastEventId`, as the chats' stream). */
   onWall: knownProcedure
     .input(ZExchangeId.extend({ lastEventId: z.string().max(8192).nullish() }))
-    .subscription(({ ctx, input, signal }) => wallStream(ctx, ctx.identity, input.exchangeId, input.lastEventId, signal)),
+    .subscription(({ ctx, input, signal }) =>
+      wallStream(ctx, ctx.identity, input.exchangeId, input.lastEventId, signal),
+    ),
+  // ---- People without e-mail (person-links.ts) ----
+  ...personLinkProcedures,
 });
