@@ -432,6 +432,12 @@ export const ZExchangeParticipant = z.object({
   willShipInternationally: z.boolean(),
   respondedAt: z.string().nullable(),
   invitedAt: z.string(),
+  /**
+   * Organizer and assistants only: mail does not reach this person's address. 'bounced': a mail
+   * was refused for good (correct the address by replacing the person); 'no-invitations': its
+   * owner asked for no invitations.
+   */
+  deliveryProblem: z.enum(['bounced', 'no-invitations']).nullable(),
 });
 export type TExchangeParticipant = z.infer<typeof ZExchangeParticipant>;
 export const ZExchangeParticipantPage = pagedOutput(ZExchangeParticipant);

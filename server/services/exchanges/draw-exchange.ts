@@ -31,6 +31,7 @@ import {
 } from './access';
 import { draw, hallSentence, type DrawResult, type Restriction } from './draw';
 import { insertRows } from './bulk';
+import { CALENDAR_SELECT, exchangeIcsAttachment } from './calendar';
 import { drawVisibilitySentence, recordEvent } from './events';
 import { lockExchange, TX_OPTIONS } from './invitations';
 import { MIN_DRAW_SIZE } from './shapes';
@@ -474,7 +475,7 @@ export async function sendDrawnMail(
   const [exchange, user] = await Promise.all([
     deps.db.exchange.findUnique({
       where: { id: payload.exchangeId },
-      select: { title: true, themeId: true, exchangeDate: true, drawVisibleToOrganizer: true },
+      select: { ...CALENDAR_SELECT, themeId: true, drawVisibleToOrganizer: true },
     }),
     deps.db.user.findUnique({
       where: { id: payload.userId },
@@ -488,8 +489,8 @@ export async function sendDrawnMail(
     payload: { exchangeId: payload.exchangeId, event: payload.redraw ? 'redrawn' : 'drawn' },
   });
   const url = `${deps.config.publicUrl}/gift-exchanges/${payload.exchangeId}/`;
-  await deps.mailer.send(
-    exchangeMail({
+  await deps.mailer.send({
+    ...exchangeMail({
       to: user.email,
       theme: exchangeTheme(exchange.themeId),
       subject: payload.redraw
@@ -505,7 +506,9 @@ export async function sendDrawnMail(
         `${drawVisibilitySentence(exchange.drawVisibleToOrganizer === true)}.`,
       ],
       action: { label: 'See who I drew', url },
+      list: { kind: 'notifications', userId: payload.userId },
       manageUrl: await manageNotificationsUrl(deps, payload.userId, user.settings?.emailGuid),
     }),
-  );
+    attachments: [exchangeIcsAttachment(deps.config, exchange)],
+  });
 }

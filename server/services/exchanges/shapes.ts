@@ -1,4 +1,5 @@
 /** Row → output mapping of the exchange domain (one place, so every face answers the same). */
+import type { TDeliveryProblem } from '../../mail/deliverability';
 import type {
   TDeliveryType,
   TExchangeDetail,
@@ -132,7 +133,7 @@ export function myParticipation(seat: TSeatRow) {
 
 export function participantOut(
   seat: TSeatRow & { user: TPersonRow & { email: string | null } },
-  view: { organizerId: string; isManager: boolean; isSelf: boolean },
+  view: { organizerId: string; isManager: boolean; isSelf: boolean; deliveryProblem?: TDeliveryProblem },
 ): TExchangeParticipant {
   const privileged = view.isManager || view.isSelf;
   return {
@@ -149,5 +150,6 @@ export function participantOut(
     willShipInternationally: seat.willShipInternationally,
     respondedAt: seat.respondedAt?.toISOString() ?? null,
     invitedAt: seat.invitedAt.toISOString(),
+    deliveryProblem: view.isManager && !seat.user.deletedAt ? (view.deliveryProblem ?? null) : null,
   };
 }

@@ -3,6 +3,7 @@
  * and restoring, assistants, invitations (members by id, anyone by e-mail), and family managers
  * adding their child accounts.
  */
+import { unsubscribeUrl } from '../../mail/unsubscribe';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { TVerifiedIdentity } from '../../auth/tokens';
 import { pagingFor, type TPagingQuery } from '../../contracts/paging';
@@ -524,6 +525,11 @@ export async function sendGroupInviteMail(
         ...(group.description ? [group.description] : []),
       ],
       action: { label: 'See the invitation', url },
+      list: { kind: 'invitations', email: to },
+      // Someone without an account can say no to every invitation (the suppression list).
+      footerLinks: invitee
+        ? []
+        : [{ label: "Don't send me invitations", url: unsubscribeUrl(deps.config, { kind: 'invitations', email: to }) }],
       ...(payload.userId
         ? { manageUrl: await manageNotificationsUrl(deps, payload.userId, invitee?.settings?.emailGuid) }
         : {}),

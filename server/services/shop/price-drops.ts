@@ -214,6 +214,7 @@ export async function sendPriceDropMail(
       oldPrice: formatMoney(payload.oldAmount, payload.currency),
       newPrice: formatMoney(payload.newAmount, payload.currency),
       productUrl: `${base}/actions/show-price-drop/?productId=${encodeURIComponent(payload.productId)}`,
+      list: { kind: 'price-drops', userId: payload.userId },
       manageUrl: await manageNotificationsUrl(deps, payload.userId, user.settings?.emailGuid),
     }),
   );
