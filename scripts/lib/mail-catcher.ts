@@ -73,7 +73,9 @@ export async function startMailCatcher(
       if (!code) return callback();
       refusals.push({ address: recipient, code });
       const error = new Error(
-        code >= 500 ? `${recipient}: mailbox unavailable (user unknown)` : `${recipient}: mailbox busy, try again later`,
+        code >= 500
+          ? `${recipient}: mailbox unavailable (user unknown)`
+          : `${recipient}: mailbox busy, try again later`,
       ) as Error & { responseCode: number };
       error.responseCode = code;
       return callback(error);

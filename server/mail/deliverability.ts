@@ -30,8 +30,13 @@ export async function suppressAddress(
 }
 
 /** The problem of each address (bounced wins over no-invitations), keyed by canonical address. */
-export async function deliveryProblems(db: TSuppressionDb, emails: (string | null)[]): Promise<Map<string, TDeliveryProblem>> {
-  const canonical = [...new Set(emails.map((email) => (email ? canonicalEmail(email) : null)).filter((e) => e !== null))];
+export async function deliveryProblems(
+  db: TSuppressionDb,
+  emails: (string | null)[],
+): Promise<Map<string, TDeliveryProblem>> {
+  const canonical = [
+    ...new Set(emails.map((email) => (email ? canonicalEmail(email) : null)).filter((e) => e !== null)),
+  ];
   const found = new Map<string, TDeliveryProblem>();
   if (canonical.length === 0) return found;
   const rows = await db.emailSuppression.findMany({
@@ -58,7 +63,8 @@ export function createMailPolicy(
     async allows(mail: TMail) {
       const canonical = canonicalEmail(mail.to);
       if (canonical) {
-        const reasons: TSuppressionReason[] = mail.list?.kind === 'invitations' ? ['bounced', 'no-invitations'] : ['bounced'];
+        const reasons: TSuppressionReason[] =
+          mail.list?.kind === 'invitations' ? ['bounced', 'no-invitations'] : ['bounced'];
         const suppressed = await db.emailSuppression.findFirst({
           where: { emailCanonical: canonical, reason: { in: reasons } },
           select: { reason: true },
@@ -67,7 +73,10 @@ export function createMailPolicy(
       }
       if (mail.list && mail.list.kind !== 'invitations') {
         const setting = UNSUBSCRIBE_SETTINGS[mail.list.kind];
-        const row = await db.userSettings.findUnique({ where: { userId: mail.list.userId }, select: { [setting]: true } });
+        const row = await db.userSettings.findUnique({
+          where: { userId: mail.list.userId },
+          select: { [setting]: true },
+        });
         if (row && (row as Record<string, boolean>)[setting] === false) return false;
       }
       return true;

@@ -40,45 +40,37 @@ export function emailRoutes(deps: TAppDeps) {
       { parseAs: 'string', bodyLimit: 4096 },
       (_request, body, done) => done(null, body),
     );
-    app.get(
-      '/v1/email/unsubscribe',
-      { schema: { querystring: ZUnsubscribeQuery } },
-      async (request, reply) => {
-        const query = ZUnsubscribeQuery.parse(request.query);
-        let label: string;
-        try {
-          label = readUnsubscribeLink(deps.config, query).label;
-        } catch (error) {
-          if (error instanceof AppError) return badLink(reply);
-          throw error;
-        }
-        const action = `/v1/email/unsubscribe?${new URLSearchParams({ id: query.id ?? '', sig: query.sig ?? '' }).toString()}`;
-        const page = simplePage({ title: 'Unsubscribe', lines: [`Stop ${label}?`], links: [] }).replace(
-          '<ul></ul>',
-          `<form method="post" action="${escape(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`,
+    app.get('/v1/email/unsubscribe', { schema: { querystring: ZUnsubscribeQuery } }, async (request, reply) => {
+      const query = ZUnsubscribeQuery.parse(request.query);
+      let label: string;
+      try {
+        label = readUnsubscribeLink(deps.config, query).label;
+      } catch (error) {
+        if (error instanceof AppError) return badLink(reply);
+        throw error;
+      }
+      const action = `/v1/email/unsubscribe?${new URLSearchParams({ id: query.id ?? '', sig: query.sig ?? '' }).toString()}`;
+      const page = simplePage({ title: 'Unsubscribe', lines: [`Stop ${label}?`], links: [] }).replace(
+        '<ul></ul>',
+        `<form method="post" action="${escape(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`,
+      );
+      return reply.type('text/html; charset=utf-8').send(page);
+    });
+    app.post('/v1/email/unsubscribe', { schema: { querystring: ZUnsubscribeQuery } }, async (request, reply) => {
+      const query = ZUnsubscribeQuery.parse(request.query);
+      try {
+        const outcome = await unsubscribe(deps, query);
+        return reply.type('text/html; charset=utf-8').send(
+          simplePage({
+            title: 'You are unsubscribed',
+            lines: [`You will not get ${outcome.label} any more.`],
+            links: [{ label: 'Gifting', href: '/' }],
+          }),
         );
-        return reply.type('text/html; charset=utf-8').send(page);
-      },
-    );
-    app.post(
-      '/v1/email/unsubscribe',
-      { schema: { querystring: ZUnsubscribeQuery } },
-      async (request, reply) => {
-        const query = ZUnsubscribeQuery.parse(request.query);
-        try {
-          const outcome = await unsubscribe(deps, query);
-          return reply.type('text/html; charset=utf-8').send(
-            simplePage({
-              title: 'You are unsubscribed',
-              lines: [`You will not get ${outcome.label} any more.`],
-              links: [{ label: 'Gifting', href: '/' }],
-            }),
-          );
-        } catch (error) {
-          if (error instanceof AppError) return badLink(reply);
-          throw error;
-        }
-      },
-    );
+      } catch (error) {
+        if (error instanceof AppError) return badLink(reply);
+        throw error;
+      }
+    });
   };
 }

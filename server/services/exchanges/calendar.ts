@@ -81,8 +81,15 @@ export function exchangeIcs(config: Pick<TConfig, 'publicUrl'>, exchange: TCalen
   return value;
 }
 
-export function exchangeIcsAttachment(config: Pick<TConfig, 'publicUrl'>, exchange: TCalendarExchange): TMailAttachment {
-  return { filename: 'gift-exchange.ics', content: exchangeIcs(config, exchange), contentType: 'text/calendar; charset=utf-8; method=PUBLISH' };
+export function exchangeIcsAttachment(
+  config: Pick<TConfig, 'publicUrl'>,
+  exchange: TCalendarExchange,
+): TMailAttachment {
+  return {
+    filename: 'gift-exchange.ics',
+    content: exchangeIcs(config, exchange),
+    contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+  };
 }
 
 /** Google Calendar's "add event" link with the same day (and floating time) as the .ics. */
@@ -175,6 +182,9 @@ export async function calendarFile(
     return exchangeIcs(deps.config, exchange);
   }
   await accessExchange(deps.db, identity, input.exchangeId);
-  const exchange = await deps.db.exchange.findUniqueOrThrow({ where: { id: input.exchangeId }, select: CALENDAR_SELECT });
+  const exchange = await deps.db.exchange.findUniqueOrThrow({
+    where: { id: input.exchangeId },
+    select: CALENDAR_SELECT,
+  });
   return exchangeIcs(deps.config, exchange);
 }

@@ -58,7 +58,12 @@ export async function listParticipants(
     }),
     deps.db.exchangeParticipant.count({ where }),
   ]);
-  const problems = access.isManager ? await deliveryProblems(deps.db, rows.map((row) => row.user.email)) : new Map();
+  const problems = access.isManager
+    ? await deliveryProblems(
+        deps.db,
+        rows.map((row) => row.user.email),
+      )
+    : new Map();
   const view = { organizerId: access.exchange.organizerId, isManager: access.isManager };
   return {
     items: rows.map((row) =>

@@ -529,7 +529,12 @@ export async function sendGroupInviteMail(
       // Someone without an account can say no to every invitation (the suppression list).
       footerLinks: invitee
         ? []
-        : [{ label: "Don't send me invitations", url: unsubscribeUrl(deps.config, { kind: 'invitations', email: to }) }],
+        : [
+            {
+              label: "Don't send me invitations",
+              url: unsubscribeUrl(deps.config, { kind: 'invitations', email: to }),
+            },
+          ],
       ...(payload.userId
         ? { manageUrl: await manageNotificationsUrl(deps, payload.userId, invitee?.settings?.emailGuid) }
         : {}),

@@ -17,7 +17,10 @@ export interface TUnsubscribeOutcome {
 }
 
 /** What the link would turn off (for the confirmation page of a GET); 400 for a forged link. */
-export function readUnsubscribeLink(config: Pick<TConfig, 'jwt'>, input: { id?: string; sig?: string }): TUnsubscribeOutcome {
+export function readUnsubscribeLink(
+  config: Pick<TConfig, 'jwt'>,
+  input: { id?: string; sig?: string },
+): TUnsubscribeOutcome {
   const list = checkUnsubscribeToken(config, input);
   if (!list) throw new AppError('BAD_REQUEST', { message: 'This unsubscribe link is not valid' });
   return { kind: list.kind, label: KIND_LABELS[list.kind] };

@@ -121,7 +121,11 @@ describe('unsubscribing from invitations (non-members)', () => {
     });
     const before = mailCatcher().messages.length;
     expect(await runInviteJob(second.exchangeId, email)).toBe(true);
-    expect(mailCatcher().messages.slice(before).some((caught) => caught.to.includes(email))).toBe(false);
+    expect(
+      mailCatcher()
+        .messages.slice(before)
+        .some((caught) => caught.to.includes(email)),
+    ).toBe(false);
     expect((await participantRow(other.caller, second.exchangeId, email)).deliveryProblem).toBe('no-invitations');
   });
 });
@@ -144,7 +148,11 @@ describe('unsubscribing from notifications (members)', () => {
     expect(bossSettings?.subscribeNotifcations ?? true).toBe(true);
     const before = mailCatcher().messages.length;
     await sendDrawnMail(deps, { exchangeId, userId: member.id, redraw: true });
-    expect(mailCatcher().messages.slice(before).some((caught) => caught.to.includes(member.email))).toBe(false);
+    expect(
+      mailCatcher()
+        .messages.slice(before)
+        .some((caught) => caught.to.includes(member.email)),
+    ).toBe(false);
   });
 });
 
@@ -274,7 +282,9 @@ describe('calendars', () => {
       expect(parsed.html).toBeTruthy();
       const attachment = parsed.attachments.find((entry) => entry.filename === 'gift-exchange.ics');
       expect(attachment?.contentType).toBe('text/calendar');
-      const event = new ICAL.Event(new ICAL.Component(ICAL.parse(attachment!.content.toString('utf8'))).getFirstSubcomponent('vevent')!);
+      const event = new ICAL.Event(
+        new ICAL.Component(ICAL.parse(attachment!.content.toString('utf8'))).getFirstSubcomponent('vevent')!,
+      );
       expect(event.summary).toBe('Winter party');
       expect(event.location).toBe('Town hall');
       // A floating local time: 19:30 on the 24th wherever it is opened.

@@ -14,6 +14,7 @@ import { trpc } from '../../../trpc';
 import { AssignmentCard } from './assignment-card';
 import { ConversationPanel } from './conversation-panel';
 import { BeforeDraw } from './draw-panel';
+import { CalendarLinks } from './calendar-links';
 import { ExchangePage } from './exchange-page';
 import { countOf, formatDate, useExchangeToast, type TExchangeDetail } from './exchange-parts';
 
@@ -218,6 +219,7 @@ function Overview({ exchange }: { exchange: TExchangeDetail }) {
           </Stack>
         </Alert>
       ) : null}
+      {status !== 'declined' ? <CalendarLinks exchangeId={exchange.exchangeId} /> : null}
       <Details exchange={exchange} />
       {exchange.drawnAt ? <AfterDraw exchange={exchange} /> : <BeforeDraw exchange={exchange} />}
     </Stack>
