@@ -527,6 +527,11 @@ export const PROCEDURES: Record<string, TProcedureRow> = {
     input: (_a, f) => ({ groupId: f.groupId }),
     expect: inOwnersGroup({ owner: 200, member: 403, outsider: 403 }),
   },
+  'groups.emailInvitations': {
+    setup: social,
+    input: (_a, f) => ({ groupId: f.groupId }),
+    expect: inOwnersGroup({ owner: 200, member: 403, outsider: 403 }),
+  },
   'groups.childChoices': {
     setup: social,
     input: (_a, f) => ({ childId: f.childId }),
