@@ -342,3 +342,26 @@ describe('calendars', () => {
     await expect(stranger.caller.exchanges.calendarLinks({ exchangeId })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });
+
+describe('group invitations', () => {
+  it('a refused invitation address shows "bounced" to the group owner, and one-click suppression shows too', async () => {
+    const owner = await organizer();
+    const { groupId } = await owner.caller.groups.create({ name: `Bounce club ${unique()}` });
+    const typo = `group-typo-${unique()}@example.com`;
+    const shy = `group-shy-${unique()}@example.com`;
+    mailCatcher().refuse(typo, 550);
+    await owner.caller.groups.inviteEmails({ groupId, emails: [typo, shy] });
+    for (const email of [typo, shy]) {
+      const job = await testDb().job.findFirstOrThrow({
+        where: { kind: 'groups:invite-mail', payload: { contains: email } },
+      });
+      expect(await runJobNow(deps, { uniqueKey: job.uniqueKey!, handlers: JOB_HANDLERS })).toBe(true);
+    }
+    const mail = await waitForMail(shy, /invited you to the group/);
+    expect(headerOf(mail.raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    expect((await oneClick(unsubscribeTarget(mail.raw).path)).status).toBe(200);
+    const rows = await owner.caller.groups.emailInvitations({ groupId });
+    expect(rows.find((row) => row.email === typo)?.deliveryProblem).toBe('bounced');
+    expect(rows.find((row) => row.email === shy)?.deliveryProblem).toBe('no-invitations');
+  });
+});
