@@ -34,7 +34,7 @@ try {
   // Without SMTP_URL, mail goes to a local catcher: every message lands in .data/mail as an .eml file.
   const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: database.url };
   if (!process.env.SMTP_URL) {
-    const catcher = await startMailCatcher({ dir: path.join(PROJECT_ROOT, '.data', 'mail') });
+    const catcher = await startMailCatcher({ dir: path.join(PROJECT_ROOT, '.data', 'mail'), refusePattern: true });
     env.SMTP_URL = catcher.url;
     log(`Mail is caught locally: read it in .data/mail/ (SMTP ${catcher.url})`);
   }

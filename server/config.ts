@@ -89,6 +89,10 @@ const ZConfig = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .default('smtp://127.0.0.1:2525'),
   MAIL_FROM: z.string().default('Gifting <no-reply@gifting.test>'),
+  /** DKIM signing (all three, or none): the signing domain, the DNS selector and the PEM private key ("\\n" allowed). */
+  DKIM_DOMAIN: z.string().trim().min(1).optional(),
+  DKIM_SELECTOR: z.string().trim().min(1).optional(),
+  DKIM_PRIVATE_KEY: z.string().includes('PRIVATE KEY', { message: 'must be a PEM private key' }).optional(),
   /** JSON list of OpenID Connect providers: [{"id","label","issuer","clientId","clientSecret"}]. */
   OIDC_PROVIDERS: z.string().default('[]'),
   /** Log-in throttling: failures allowed per account and per address in the window. */
@@ -159,6 +163,8 @@ export type TConfig = {
   impersonationMaxMs: number;
   smtpUrl: string;
   mailFrom: string;
+  /** Set when DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY are: every mail is signed. */
+  dkim: { domainName: string; keySelector: string; privateKey: string } | null;
   oidcProviders: TOidcProviderConfig[];
   merchantHosts: string[];
   clientLogRatePerMinute: number;
@@ -201,6 +207,9 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
   }
   const c = parsed.data;
   const problems: string[] = [];
+  const dkimSet = [c.DKIM_DOMAIN, c.DKIM_SELECTOR, c.DKIM_PRIVATE_KEY].filter(Boolean).length;
+  if (dkimSet !== 0 && dkimSet !== 3)
+    problems.push('DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY must be set together');
   let jwt: TConfig['jwt'] | undefined;
   if (c.JWT_PRIVATE_KEY || c.JWT_PUBLIC_KEY) {
     if (!c.JWT_PRIVATE_KEY || !c.JWT_PUBLIC_KEY)
@@ -255,6 +264,14 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     impersonationMaxMs: c.IMPERSONATION_MAX_MINUTES * 60_000,
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
+    dkim:
+      c.DKIM_DOMAIN && c.DKIM_SELECTOR && c.DKIM_PRIVATE_KEY
+        ? {
+            domainName: c.DKIM_DOMAIN,
+            keySelector: c.DKIM_SELECTOR,
+            privateKey: c.DKIM_PRIVATE_KEY.replace(/\\n/g, '\n'),
+          }
+        : null,
     oidcProviders,
     merchantHosts: c.MERCHANT_HOSTS.split(',')
       .map((host) => host.trim().toLowerCase())

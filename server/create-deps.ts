@@ -9,6 +9,7 @@ import { createMemoryCache, createRedisCache } from './cache';
 import type { TConfig } from './config';
 import { createDb, type TDb } from './db/client';
 import type { TAppDeps } from './deps';
+import { createMailPolicy } from './mail/deliverability';
 import { createMailer } from './mail/mailer';
 import { createMemoryBus, createRedisBus } from './realtime/bus';
 
@@ -25,10 +26,16 @@ export function createDeps(config: TConfig, overrides: { db?: TDb } = {}): TAppD
     : null;
   const limiter = (options: TRateLimitOptions): TRateLimiter =>
     redis ? createRedisRateLimiter(redis, { ...options, prefix: config.redisKeyPrefix }) : createRateLimiter(options);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const db = overrides.db ?? createDb(config.databaseUrl, config.databasePoolSize);
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dkim: config.dkim,
+    policy: createMailPolicy(db, config),
+  });
   const bus = redis ? createRedisBus(redis, config.redisKeyPrefix) : createMemoryBus();
   return {
-    db: overrides.db ?? createDb(config.databaseUrl, config.databasePoolSize),
+    db,
     cache: redis ? createRedisCache(redis, config.redisKeyPrefix) : createMemoryCache(),
     config,
     mailer,

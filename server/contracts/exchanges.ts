@@ -469,6 +469,12 @@ export const ZExchangeParticipant = z.object({
   invitedAt: z.string(),
   /** Joined after the draw and not drawn yet ("not yet drawn"). */
   awaitingDraw: z.boolean(),
+  /**
+   * Organizer and assistants only: mail does not reach this person's address. 'bounced': a mail
+   * was refused for good (correct the address by replacing the person); 'no-invitations': its
+   * owner asked for no invitations.
+   */
+  deliveryProblem: z.enum(['bounced', 'no-invitations']).nullable(),
 });
 export type TExchangeParticipant = z.infer<typeof ZExchangeParticipant>;
 export const ZExchangeParticipantPage = pagedOutput(ZExchangeParticipant);

@@ -1,5 +1,6 @@
 /** The account e-mails: plain text and a simple HTML twin, every value escaped. */
 import type { TMail } from './mailer';
+import type { TMailList } from './unsubscribe';
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -10,12 +11,24 @@ function layout(
   paragraphs: string[],
   action?: { label: string; url: string },
   accent = '#c92a2a',
+  footerLinks: { label: string; url: string }[] = [],
 ): string {
   const body = paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('');
   const button = action
     ? `<p><a href="${escapeHtml(action.url)}" style="background:${escapeHtml(accent)};color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>`
     : '';
-  return `<!doctype html><html><body style="font-family:sans-serif;max-width:560px"><h2>${escapeHtml(title)}</h2>${body}${button}</body></html>`;
+  const footer = footerLinks
+    .map(
+      (link) =>
+        `<p style="font-size:12px;color:#868e96"><a href="${escapeHtml(link.url)}" style="color:${escapeHtml(accent)}">${escapeHtml(link.label)}</a></p>`,
+    )
+    .join('');
+  return `<!doctype html><html><body style="font-family:sans-serif;max-width:560px"><h2>${escapeHtml(title)}</h2>${body}${button}${footer}</body></html>`;
+}
+
+/** Footer links (unsubscribe, "don't send me invitations") in the plain-text twin. */
+function textFooter(links: { label: string; url: string }[] | undefined): string {
+  return (links ?? []).map((link) => `\n${link.label}: ${link.url}\n`).join('');
 }
 
 export function confirmEmailMail(input: {
@@ -98,6 +111,8 @@ export function priceDropMail(input: {
   newPrice: string;
   productUrl: string;
   manageUrl: string;
+  /** The kind of mail and for whom: its List-Unsubscribe target (mailer.ts). */
+  list?: TMailList;
 }): TMail {
   const lines = [
     `Hi ${input.name},`,
@@ -105,6 +120,7 @@ export function priceDropMail(input: {
     manageLine(input.manageUrl),
   ];
   return {
+    ...(input.list ? { list: input.list } : {}),
     to: input.to,
     subject: `Price drop: ${input.productTitle} is now ${input.newPrice}`,
     text: `${lines.join('\n\n')}\n\nSee it: ${input.productUrl}\n`,
@@ -118,6 +134,8 @@ export function wishListRequestMail(input: {
   requesterName: string;
   createUrl: string;
   manageUrl: string;
+  /** The kind of mail and for whom: its List-Unsubscribe target (mailer.ts). */
+  list?: TMailList;
 }): TMail {
   const lines = [
     `Hi ${input.name},`,
@@ -125,6 +143,7 @@ export function wishListRequestMail(input: {
     manageLine(input.manageUrl),
   ];
   return {
+    ...(input.list ? { list: input.list } : {}),
     to: input.to,
     subject: `${input.requesterName} asked for your wish list`,
     text: `${lines.join('\n\n')}\n\nMake your wish list: ${input.createUrl}\n`,
@@ -142,6 +161,8 @@ export function giftReceivedMail(input: {
   wishTitle: string;
   listUrl: string;
   manageUrl: string;
+  /** The kind of mail and for whom: its List-Unsubscribe target (mailer.ts). */
+  list?: TMailList;
 }): TMail {
   const who = input.markedByName ? `${input.markedByName} marked ${input.ownerName}’s` : `${input.ownerName} marked`;
   const lines = [
@@ -150,6 +171,7 @@ export function giftReceivedMail(input: {
     manageLine(input.manageUrl),
   ];
   return {
+    ...(input.list ? { list: input.list } : {}),
     to: input.to,
     subject: `${input.ownerName} received “${input.wishTitle}” and knows it came from you`,
     text: `${lines.join('\n\n')}\n\nSee the wish list: ${input.listUrl}\n`,
@@ -169,15 +191,20 @@ export function exchangeMail(input: {
   lines: string[];
   action: { label: string; url: string };
   manageUrl?: string;
+  /** Under the button: "don't send me invitations" and the like. */
+  footerLinks?: { label: string; url: string }[];
+  /** The kind of mail and for whom: its List-Unsubscribe target (mailer.ts). */
+  list?: TMailList;
 }): TMail {
   const lines = input.manageUrl
     ? [...input.lines, `You get this because you take part in a gift exchange. Manage e-mails: ${input.manageUrl}`]
     : input.lines;
   return {
+    ...(input.list ? { list: input.list } : {}),
     to: input.to,
     subject: `${input.theme.emoji} ${input.subject}`,
-    text: `${lines.join('\n\n')}\n\n${input.action.label}: ${input.action.url}\n`,
-    html: layout(`${input.theme.emoji} ${input.heading}`, lines, input.action, input.theme.color),
+    text: `${lines.join('\n\n')}\n\n${input.action.label}: ${input.action.url}\n${textFooter(input.footerLinks)}`,
+    html: layout(`${input.theme.emoji} ${input.heading}`, lines, input.action, input.theme.color, input.footerLinks),
   };
 }
 
@@ -193,6 +220,9 @@ export function socialMail(input: {
   action: { label: string; url: string };
   links?: { label: string; url: string }[];
   manageUrl?: string;
+  footerLinks?: { label: string; url: string }[];
+  /** The kind of mail and for whom: its List-Unsubscribe target (mailer.ts). */
+  list?: TMailList;
 }): TMail {
   const extra = (input.links ?? []).map((link) => `${link.label}: ${link.url}`);
   const lines = [
@@ -201,9 +231,10 @@ export function socialMail(input: {
     ...(input.manageUrl ? [`Choose which e-mails you get: ${input.manageUrl}`] : []),
   ];
   return {
+    ...(input.list ? { list: input.list } : {}),
     to: input.to,
     subject: input.subject,
-    text: `${lines.join('\n\n')}\n\n${input.action.label}: ${input.action.url}\n`,
-    html: layout(input.heading, lines, input.action),
+    text: `${lines.join('\n\n')}\n\n${input.action.label}: ${input.action.url}\n${textFooter(input.footerLinks)}`,
+    html: layout(input.heading, lines, input.action, undefined, input.footerLinks),
   };
 }

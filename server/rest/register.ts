@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TAppDeps } from '../deps';
 import { contentRoutes } from './v1/content';
+import { emailRoutes } from './v1/email';
 import { enumRoutes } from './v1/enums';
 import { exchangeRoutes } from './v1/exchanges';
 import { featureRoutes } from './v1/features';
@@ -22,6 +23,7 @@ export async function registerRestRoutes(app: FastifyInstance, deps: TAppDeps): 
     logRoutes,
     userRoutes,
     exchangeRoutes,
+    emailRoutes,
   ]) {
     await app.register(routes(deps));
   }

@@ -29,7 +29,8 @@ await db.$disconnect();
 // Mail is caught by a real SMTP server and written as .eml files the Playwright tests read.
 const mailDir = path.resolve(import.meta.dirname, `../../test-results/e2e-mail-${process.env.E2E_PORT ?? '3101'}`);
 rmSync(mailDir, { recursive: true, force: true });
-const catcher = await startMailCatcher({ dir: mailDir });
+// Recipients named bounce-… are refused (550), tempfail-… deferred (451): the bounce tests' addresses.
+const catcher = await startMailCatcher({ dir: mailDir, refusePattern: true });
 
 const port = process.env.E2E_PORT ?? '3101';
 

@@ -11,6 +11,7 @@ import { errorText } from '../../kit/states';
 import { useToast } from '../../kit/toast';
 import { href } from '../../routes/route-table';
 import { trpc } from '../../trpc';
+import { EmailInvitations } from './group-email-invitations';
 import { GroupPage } from './group-page';
 import { InvitersOnly, countOf, useRefreshGroup, type TGroupDetail } from './group-parts';
 import { InviteResultsTable, parseAddresses, rowViews, type TInviteRowView } from './group-invite-parts';
@@ -146,6 +147,7 @@ export default function GroupInviteScreen() {
         <InvitersOnly group={group}>
           <Stack gap="lg">
             <InviteByEmail group={group} />
+            <EmailInvitations groupId={group.groupId} />
             {group.joinPath ? (
               <InvitationLink joinPath={group.joinPath} />
             ) : (

@@ -136,6 +136,7 @@ export function useRefreshGroup(groupId: string) {
     await Promise.all([
       utils.groups.get.invalidate({ groupId }),
       utils.groups.members.invalidate({ groupId }),
+      utils.groups.emailInvitations.invalidate({ groupId }),
       utils.groups.list.invalidate(),
     ]);
   };

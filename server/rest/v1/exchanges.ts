@@ -11,6 +11,7 @@ import { PICTURE_MAX_BYTES, PICTURE_TYPES } from '../../contracts/people';
 import { ZPagingQuery } from '../../contracts/paging';
 import type { TAppDeps } from '../../deps';
 import { sendPage } from '../../http/paging';
+import { calendarFile } from '../../services/exchanges/calendar';
 import { listParticipants } from '../../services/exchanges/participants';
 import { listRestrictions } from '../../services/exchanges/restrictions';
 import { readThankYouPhoto, removeThankYouPhoto, setThankYouPhoto } from '../../services/exchanges/thank-yous';
@@ -24,6 +25,31 @@ export function exchangeRoutes(deps: TAppDeps) {
       [...PICTURE_TYPES],
       { parseAs: 'buffer', bodyLimit: PICTURE_MAX_BYTES },
       (_request, body, done) => done(null, body),
+    );
+    // The exchange's date (and place) as an .ics file: for the signed link of the exchange page's
+    // "Add to calendar" (a download sends no bearer token), or for a signed-in caller.
+    const ZCalendarQuery = z.object({ u: z.string().max(36).optional(), sig: z.string().max(100).optional() });
+    app.get(
+      '/v1/exchanges/:exchangeId/calendar',
+      {
+        schema: {
+          summary: 'The exchange’s date (and place) as a calendar file',
+          responses: { 200: { description: 'An .ics file', contentType: 'text/calendar' } },
+          errors: ['UNAUTHENTICATED'],
+          params: ZExchangeId,
+          querystring: ZCalendarQuery,
+        },
+      },
+      async (request, reply) => {
+        const { exchangeId } = parseInput(ZExchangeId, request.params);
+        const query = parseInput(ZCalendarQuery, request.query);
+        const ics = await calendarFile(deps, request.identity, { exchangeId, ...query });
+        return reply
+          .type('text/calendar; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="gift-exchange.ics"')
+          .header('cache-control', 'private, no-store')
+          .send(ics);
+      },
     );
     app.get(
       '/v1/exchanges/:exchangeId/users',
@@ -63,7 +89,14 @@ export function exchangeRoutes(deps: TAppDeps) {
     // ---- The gallery: a thank-you's photo (issue 31) ----
     app.get(
       '/v1/exchanges/:exchangeId/thank-yous/:thankYouId/photo',
-      { schema: { params: ZThankYouId } },
+      {
+        schema: {
+          summary: 'A thank-you’s gallery photo',
+          responses: { 200: { description: 'The photo', contentType: 'image/webp' } },
+          errors: ['UNAUTHENTICATED'],
+          params: ZThankYouId,
+        },
+      },
       async (request, reply) => {
         const params = parseInput(ZThankYouId, request.params);
         const bytes = await readThankYouPhoto(deps, request.identity, params);
@@ -76,7 +109,12 @@ export function exchangeRoutes(deps: TAppDeps) {
     app.put(
       '/v1/exchanges/:exchangeId/thank-yous/:thankYouId/photo',
       {
-        schema: { params: ZThankYouId },
+        schema: {
+          summary: 'Add or replace a thank-you’s gallery photo (the raw image as the body)',
+          responses: { 200: { description: 'The thank-you with its photo' } },
+          errors: ['UNAUTHENTICATED', 'FORBIDDEN'],
+          params: ZThankYouId,
+        },
         // Over the limit while read (Fastify's 413): answered as every unusable picture, 400.
         errorHandler: (error) => {
           throw (error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE'
@@ -94,7 +132,14 @@ export function exchangeRoutes(deps: TAppDeps) {
     );
     app.delete(
       '/v1/exchanges/:exchangeId/thank-yous/:thankYouId/photo',
-      { schema: { params: ZThankYouId } },
+      {
+        schema: {
+          summary: 'Remove a thank-you’s gallery photo',
+          responses: { 204: { description: 'Removed' } },
+          errors: ['UNAUTHENTICATED', 'FORBIDDEN'],
+          params: ZThankYouId,
+        },
+      },
       async (request, reply) => {
         const params = parseInput(ZThankYouId, request.params);
         await removeThankYouPhoto(deps, request.identity, params);

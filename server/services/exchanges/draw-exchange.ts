@@ -31,6 +31,7 @@ import {
 } from './access';
 import { draw, hallSentence, type DrawResult, type Restriction } from './draw';
 import { insertRows } from './bulk';
+import { CALENDAR_SELECT, exchangeIcsAttachment } from './calendar';
 import { drawVisibilitySentence, recordEvent } from './events';
 import { lockExchange, TX_OPTIONS } from './invitations';
 import { MIN_DRAW_SIZE } from './shapes';
@@ -583,7 +584,7 @@ export async function sendDrawnMail(
   const [exchange, user] = await Promise.all([
     deps.db.exchange.findUnique({
       where: { id: payload.exchangeId },
-      select: { title: true, themeId: true, exchangeDate: true, drawVisibleToOrganizer: true, gameType: true },
+      select: { ...CALENDAR_SELECT, themeId: true, drawVisibleToOrganizer: true, gameType: true },
     }),
     deps.db.user.findUnique({
       where: { id: payload.userId },
@@ -610,8 +611,8 @@ export async function sendDrawnMail(
     // A party game: the turn order, which everyone in the exchange sees, and the person's own turn.
     const turn = await turnOf(deps.db, payload.exchangeId, payload.userId);
     const game = GAME_TYPE_LABELS[exchange.gameType];
-    await deps.mailer.send(
-      exchangeMail({
+    await deps.mailer.send({
+      ...exchangeMail({
         to: user.email,
         theme: exchangeTheme(exchange.themeId),
         subject: payload.redraw
@@ -624,13 +625,15 @@ export async function sendDrawnMail(
           `The party is on ${exchange.exchangeDate.toISOString().slice(0, 10)}: bring one wrapped gift within the budget.`,
         ],
         action: { label: 'See the turn order and the rules', url },
+        list: { kind: 'notifications', userId: payload.userId },
         manageUrl: await manageNotificationsUrl(deps, payload.userId, user.settings?.emailGuid),
       }),
-    );
+      attachments: [exchangeIcsAttachment(deps.config, exchange)],
+    });
     return;
   }
-  await deps.mailer.send(
-    exchangeMail({
+  await deps.mailer.send({
+    ...exchangeMail({
       to: user.email,
       theme: exchangeTheme(exchange.themeId),
       subject: payload.latecomers
@@ -654,7 +657,9 @@ export async function sendDrawnMail(
         `${drawVisibilitySentence(exchange.drawVisibleToOrganizer === true)}.`,
       ],
       action: { label: 'See who I drew', url },
+      list: { kind: 'notifications', userId: payload.userId },
       manageUrl: await manageNotificationsUrl(deps, payload.userId, user.settings?.emailGuid),
     }),
-  );
+    attachments: [exchangeIcsAttachment(deps.config, exchange)],
+  });
 }

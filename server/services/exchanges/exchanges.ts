@@ -159,10 +159,7 @@ export async function createExchange(
       },
     });
     await recordEvent(tx, { exchangeId: id, actorId: caller.userId, kind: 'created' });
-    await scheduleTurnOrder(
-      tx,
-      await tx.exchange.findUniqueOrThrow({ where: { id }, select: TURN_ORDER_FIELDS }),
-    );
+    await scheduleTurnOrder(tx, await tx.exchange.findUniqueOrThrow({ where: { id }, select: TURN_ORDER_FIELDS }));
     const invitedIds: string[] = [];
     // Repeat: the same people (all invited again) and their restrictions and households.
     if (previous) {

@@ -18,9 +18,11 @@ import type { TAppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { enqueueJobs } from '../../jobs/queue';
 import { exchangeMail } from '../../mail/templates';
+import { unsubscribeUrl } from '../../mail/unsubscribe';
 import { blockedEitherWay } from '../people/access';
 import { findSeat, manageExchange, requireJoinsOpen, type TExchangeAccess } from './access';
 import { chunks, insertRows } from './bulk';
+import { CALENDAR_SELECT, exchangeIcsAttachment } from './calendar';
 import { recordEvent } from './events';
 
 export const INVITE_MAIL_JOB = 'exchanges:invite-mail';
@@ -372,9 +374,8 @@ export async function sendInviteMail(
     deps.db.exchange.findUnique({
       where: { id: payload.exchangeId },
       select: {
-        title: true,
+        ...CALENDAR_SELECT,
         themeId: true,
-        exchangeDate: true,
         signUpDate: true,
         budgetAmount: true,
         budgetCurrency: true,
@@ -409,14 +410,22 @@ export async function sendInviteMail(
         : '',
     ...(payload.message ? [`${organizer} says: ${payload.message}`] : []),
   ].filter(Boolean);
-  await deps.mailer.send(
-    exchangeMail({
-      to: user.email,
-      theme,
-      subject: `${organizer} invited you to ${exchange.title}`,
-      heading: `You're invited to ${exchange.title}`,
-      lines,
-      action: { label: kind === 'invite' ? 'Answer the invitation' : 'See the exchange', url },
-    }),
-  );
+  // An invitation is its own kind of mail: its unsubscribe puts the address on the suppression
+  // list; a person without an account also gets that as a visible "don't send me invitations" link.
+  const list = { kind: 'invitations' as const, email: user.email };
+  const mail = exchangeMail({
+    to: user.email,
+    theme,
+    subject: `${organizer} invited you to ${exchange.title}`,
+    heading: `You're invited to ${exchange.title}`,
+    lines,
+    action: { label: kind === 'invite' ? 'Answer the invitation' : 'See the exchange', url },
+    list,
+    footerLinks: user.registeredEmail
+      ? []
+      : [{ label: "Don't send me invitations", url: unsubscribeUrl(deps.config, list) }],
+  });
+  // "You're in" (put in by the organizer, or added after the draw): the date goes to the calendar.
+  if (kind !== 'invite') mail.attachments = [exchangeIcsAttachment(deps.config, exchange)];
+  await deps.mailer.send(mail);
 }

@@ -222,6 +222,7 @@ export async function sendMessageMail(
           : `The person you give to in "${exchange.title}" sent you a message.`,
       ],
       action: { label: 'Read it', url: `${deps.config.publicUrl}/gift-exchanges/${payload.exchangeId}/` },
+      list: { kind: 'notifications', userId: payload.userId },
       manageUrl: await manageNotificationsUrl(deps, payload.userId, seat.user.settings?.emailGuid),
     }),
   );

@@ -28,6 +28,7 @@ import { recordActivity } from '../activity/record';
 import { recordEvent } from './events';
 import { getExchange } from './exchanges';
 import { addInvitees, lockExchange, lockJoinable, queueInviteMails, TX_OPTIONS } from './invitations';
+import { deliveryProblems, problemOf } from '../../mail/deliverability';
 import { myParticipation, participantOut } from './shapes';
 
 type TDeps = Pick<TAppDeps, 'db'>;
@@ -81,11 +82,22 @@ export async function listParticipants(
     }),
     deps.db.exchangeParticipant.count({ where }),
   ]);
+  const problems = access.isManager
+    ? await deliveryProblems(
+        deps.db,
+        rows.map((row) => row.user.email),
+      )
+    : new Map();
   const awaiting = await awaitingDraw(deps, access, rows);
   const view = { organizerId: access.exchange.organizerId, isManager: access.isManager };
   return {
     items: rows.map((row) =>
-      participantOut(row, { ...view, isSelf: row.userId === access.caller.userId, awaiting: awaiting.has(row.userId) }),
+      participantOut(row, {
+        ...view,
+        isSelf: row.userId === access.caller.userId,
+        awaiting: awaiting.has(row.userId),
+        deliveryProblem: problemOf(problems, row.user.email),
+      }),
     ),
     paging: pagingFor(query, rows.length, total),
   };
@@ -103,11 +115,13 @@ export async function getParticipant(
     select: WITH_PERSON,
   });
   if (!row) throw new AppError('NOT_FOUND');
+  const problems = access.isManager ? await deliveryProblems(deps.db, [row.user.email]) : new Map();
   return participantOut(row, {
     organizerId: access.exchange.organizerId,
     isManager: access.isManager,
     isSelf: row.userId === access.caller.userId,
     awaiting: (await awaitingDraw(deps, access, [row])).has(row.userId),
+    deliveryProblem: problemOf(problems, row.user.email),
   });
 }
 

@@ -166,6 +166,7 @@ export async function sendReminderMail(
       heading: copy.subject(exchange.title),
       lines: [`Hi ${user.firstName ?? user.name},`, copy.line(exchange.title)],
       action: { label: copy.action, url: `${deps.config.publicUrl}/gift-exchanges/${payload.exchangeId}/${copy.path}` },
+      list: { kind: 'notifications', userId: payload.userId },
       manageUrl: await manageNotificationsUrl(deps, payload.userId, user.settings?.emailGuid),
     }),
   );

@@ -1,4 +1,5 @@
 /** Row → output mapping of the exchange domain (one place, so every face answers the same). */
+import type { TDeliveryProblem } from '../../mail/deliverability';
 import type {
   TDeliveryType,
   TExchangeDetail,
@@ -148,7 +149,13 @@ export function myParticipation(seat: TSeatRow) {
 
 export function participantOut(
   seat: TSeatRow & { user: TPersonRow & { email: string | null } },
-  view: { organizerId: string; isManager: boolean; isSelf: boolean; awaiting?: boolean },
+  view: {
+    organizerId: string;
+    isManager: boolean;
+    isSelf: boolean;
+    awaiting?: boolean;
+    deliveryProblem?: TDeliveryProblem;
+  },
 ): TExchangeParticipant {
   const privileged = view.isManager || view.isSelf;
   return {
@@ -166,5 +173,6 @@ export function participantOut(
     respondedAt: seat.respondedAt?.toISOString() ?? null,
     invitedAt: seat.invitedAt.toISOString(),
     awaitingDraw: view.awaiting === true,
+    deliveryProblem: view.isManager && !seat.user.deletedAt ? (view.deliveryProblem ?? null) : null,
   };
 }

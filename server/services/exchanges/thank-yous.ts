@@ -24,7 +24,10 @@ export const GALLERY_PHOTO_BOX = 1200;
 
 export function thankYouPhotoUrl(row: { id: string; exchangeId: string; photoKey: string | null }): string | null {
   if (!row.photoKey) return null;
-  const version = row.photoKey.replace(/\.webp$/, '').split('-').pop();
+  const version = row.photoKey
+    .replace(/\.webp$/, '')
+    .split('-')
+    .pop();
   return `/v1/exchanges/${row.exchangeId}/thank-yous/${row.id}/photo?v=${version}`;
 }
 
@@ -246,7 +249,15 @@ export async function listGallery(
     items: rows.flatMap((row) => {
       const from = authors.get(row.fromUserId);
       return from
-        ? [{ thankYouId: row.id, from, body: row.body, photoUrl: thankYouPhotoUrl(row)!, createdAt: row.createdAt.toISOString() }]
+        ? [
+            {
+              thankYouId: row.id,
+              from,
+              body: row.body,
+              photoUrl: thankYouPhotoUrl(row)!,
+              createdAt: row.createdAt.toISOString(),
+            },
+          ]
         : [];
     }),
   };

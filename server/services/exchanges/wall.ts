@@ -81,10 +81,7 @@ async function readableWhere(db: Pick<TDb, 'block'>, viewerId: string, exchangeI
   return {
     exchangeId,
     exchange: {
-      OR: [
-        { organizerId: viewerId },
-        { participants: { some: { userId: viewerId, status: { in: IN_EXCHANGE } } } },
-      ],
+      OR: [{ organizerId: viewerId }, { participants: { some: { userId: viewerId, status: { in: IN_EXCHANGE } } } }],
     },
     ...(hidden.length > 0 ? { NOT: { isAnonymous: false, authorId: { in: hidden } } } : {}),
   };

@@ -3,6 +3,8 @@
  * and restoring, assistants, invitations (members by id, anyone by e-mail), and family managers
  * adding their child accounts.
  */
+import { deliveryProblems, problemOf, type TDeliveryProblem } from '../../mail/deliverability';
+import { unsubscribeUrl } from '../../mail/unsubscribe';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { TVerifiedIdentity } from '../../auth/tokens';
 import { pagingFor, type TPagingQuery } from '../../contracts/paging';
@@ -387,6 +389,34 @@ export async function inviteEmails(
   return { rows };
 }
 
+/**
+ * The group's open invitations by e-mail (addresses without an account), newest first, for those
+ * who may invite: each with what mail does there ("bounced": the server refused it for good, invite
+ * the right address; "no-invitations": its owner asked for none). At most 200.
+ */
+export async function listEmailInvitations(
+  db: TDb,
+  viewer: TVerifiedIdentity,
+  groupId: string,
+): Promise<{ email: string; invitedAt: string; deliveryProblem: TDeliveryProblem }[]> {
+  await requireInviter(db, viewer, groupId);
+  const rows = await db.groupInvitation.findMany({
+    where: { groupId, acceptedAt: null },
+    orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+    take: 200,
+    select: { email: true, createdAt: true },
+  });
+  const problems = await deliveryProblems(
+    db,
+    rows.map((row) => row.email),
+  );
+  return rows.map((row) => ({
+    email: row.email,
+    invitedAt: row.createdAt.toISOString(),
+    deliveryProblem: problemOf(problems, row.email),
+  }));
+}
+
 /** People I follow who are not in the group (nor asked or invited), for the invite-friends page. */
 export async function inviteCandidates(db: TDb, viewer: TVerifiedIdentity, groupId: string): Promise<TPersonSummary[]> {
   await requireInviter(db, viewer, groupId);
@@ -540,6 +570,16 @@ export async function sendGroupInviteMail(
         ...(group.description ? [group.description] : []),
       ],
       action: { label: 'See the invitation', url },
+      list: { kind: 'invitations', email: to },
+      // Someone without an account can say no to every invitation (the suppression list).
+      footerLinks: invitee
+        ? []
+        : [
+            {
+              label: "Don't send me invitations",
+              url: unsubscribeUrl(deps.config, { kind: 'invitations', email: to }),
+            },
+          ],
       ...(payload.userId
         ? { manageUrl: await manageNotificationsUrl(deps, payload.userId, invitee?.settings?.emailGuid) }
         : {}),

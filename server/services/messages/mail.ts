@@ -78,6 +78,7 @@ export async function sendChatMail(
             url: emailActionUrl(config, { action: 'topic-unsubscribe', subjectId: groupId, userId: payload.userId }),
           },
         ],
+        list: { kind: 'notifications', userId: payload.userId },
         manageUrl,
       }),
     );
@@ -90,6 +91,7 @@ export async function sendChatMail(
       heading: `A message from ${sender}`,
       lines: [hello, `${sender} wrote:`, preview],
       action: { label: 'Read and reply', url },
+      list: { kind: 'notifications', userId: payload.userId },
       manageUrl,
     }),
   );

@@ -97,6 +97,7 @@ export async function sendNewFollowerMail(
               }),
             },
           ],
+      list: { kind: 'notifications', userId: payload.followedId },
       manageUrl: await manageNotificationsUrl(deps, payload.followedId, reader.settings?.emailGuid),
     }),
   );
@@ -160,6 +161,7 @@ export async function sendWishListMail(deps: TMailDeps, payload: { ownerId: stri
             url: emailActionUrl(config, { action: 'unfollow', subjectId: payload.ownerId, userId: reader.id }),
           },
         ],
+        list: { kind: 'following', userId: reader.id },
         manageUrl: await manageNotificationsUrl(deps, reader.id, reader.email_guid),
       }),
     );

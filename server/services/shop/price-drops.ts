@@ -218,6 +218,7 @@ export async function sendPriceDropMail(
       oldPrice: formatMoney(payload.oldAmount, payload.currency, payload.market),
       newPrice: formatMoney(payload.newAmount, payload.currency, payload.market),
       productUrl: `${base}/actions/show-price-drop/?productId=${encodeURIComponent(payload.productId)}`,
+      list: { kind: 'price-drops', userId: payload.userId },
       manageUrl: await manageNotificationsUrl(deps, payload.userId, user.settings?.emailGuid),
     }),
   );

@@ -135,6 +135,7 @@ export async function sendGiftReceivedMail(
       markedByName: markedBy ? displayName(markedBy) : null,
       wishTitle: payload.title,
       listUrl: `${base}/profile/${payload.userId}/wish-lists/${payload.wishlistId}/`,
+      list: { kind: 'notifications', userId: payload.giverId },
       manageUrl: await manageNotificationsUrl(deps, payload.giverId, giver.settings?.emailGuid),
     }),
   );

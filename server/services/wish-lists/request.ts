@@ -87,6 +87,7 @@ export async function sendWishListRequestMail(
       name: user.firstName ?? user.name,
       requesterName: displayName(requester),
       createUrl: `${base}/wish-lists/create/`,
+      list: { kind: 'notifications', userId: payload.userId },
       manageUrl: await manageNotificationsUrl(deps, payload.userId, user.settings?.emailGuid),
     }),
   );

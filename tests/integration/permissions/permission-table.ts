@@ -10,6 +10,8 @@
 import type { TActorName, TActors, TStaffActorName } from '../../factories/identities';
 import { createUser } from '../../factories/users';
 import { testDb } from '../../helpers/db';
+import { testConfig } from '../../helpers/server';
+import { unsubscribeUrl, type TMailList } from '../../../server/mail/unsubscribe';
 
 export type TExpect = Record<TActorName, number>;
 
@@ -68,6 +70,12 @@ const anyMember = (status: number, opts: { floater?: number; analyst?: number } 
   adminImpersonating: status,
 });
 const noSuchId = (): string => crypto.randomUUID();
+
+/** A genuine unsubscribe link (signed with the test server's secret), as its path. */
+const unsubscribePath = (list: TMailList): string => {
+  const url = new URL(unsubscribeUrl(testConfig(), list));
+  return `${url.pathname}${url.search}`;
+};
 
 /**
  * The admin area (issue 17): staff only, refused with 403 before the input is read (401 without a
@@ -408,6 +416,7 @@ export const PROCEDURES: Record<string, TProcedureRow> = {
   'exchanges.drawLatecomers': { input: () => ({ exchangeId: noSuchId() }), expect: anyMember(404, { analyst: 403 }) },
   'exchanges.practiceDraw': { input: () => ({ exchangeId: noSuchId() }), expect: anyMember(404, { analyst: 403 }) },
   'exchanges.myAssignment': { input: () => ({ exchangeId: noSuchId() }), expect: known(404) },
+  'exchanges.calendarLinks': { input: () => ({ exchangeId: noSuchId() }), expect: known(404) },
   'exchanges.viewDraw': { input: () => ({ exchangeId: noSuchId() }), expect: anyMember(404) },
   'exchanges.questions': { input: () => ({ exchangeId: noSuchId() }), expect: known(404) },
   'exchanges.setQuestions': {
@@ -551,6 +560,11 @@ export const PROCEDURES: Record<string, TProcedureRow> = {
     input: (_a, f) => ({ groupId: f.groupId }),
     expect: inOwnersGroup({ owner: 200, member: 403, outsider: 403 }),
   },
+  'groups.emailInvitations': {
+    setup: social,
+    input: (_a, f) => ({ groupId: f.groupId }),
+    expect: inOwnersGroup({ owner: 200, member: 403, outsider: 403 }),
+  },
   'groups.childChoices': {
     setup: social,
     input: (_a, f) => ({ childId: f.childId }),
@@ -659,6 +673,20 @@ export const ROUTES: Record<string, TRouteRow> = {
   'GET /v1/exchanges/:exchangeId/users': {
     request: () => ({ path: `/v1/exchanges/${noSuchId()}/users` }),
     expect: known(404),
+  },
+  'GET /v1/exchanges/:exchangeId/calendar': {
+    request: () => ({ path: `/v1/exchanges/${noSuchId()}/calendar` }),
+    expect: known(404),
+  },
+  // The one-click unsubscribe needs no sign-in: the link's signature is the authority (issue 29).
+  'GET /v1/email/unsubscribe': {
+    request: (a) => ({ path: unsubscribePath({ kind: 'notifications', userId: a.owner.id }) }),
+    expect: all(200),
+  },
+  'POST /v1/email/unsubscribe': {
+    request: (a) => ({ path: unsubscribePath({ kind: 'price-drops', userId: a.owner.id }), body: {} }),
+    // Analysts read only: the impersonation write guard refuses every write they send with a token.
+    expect: { ...all(200), analystImpersonating: 403 },
   },
   'GET /v1/exchanges/:exchangeId/draw-restricted-users': {
     request: () => ({ path: `/v1/exchanges/${noSuchId()}/draw-restricted-users?limit=5` }),

@@ -77,7 +77,9 @@ export function DrawConfirm({
       opened={opened}
       title={isPartyGame(exchange.gameType) ? 'Draw the turn order now?' : 'Draw the names now?'}
       message={opened ? <DrawSummary exchange={exchange} /> : null}
-      confirmLabel={isPartyGame(exchange.gameType) ? 'Draw the turn order and e-mail everyone' : 'Draw names and e-mail everyone'}
+      confirmLabel={
+        isPartyGame(exchange.gameType) ? 'Draw the turn order and e-mail everyone' : 'Draw names and e-mail everyone'
+      }
       destructive={false}
       loading={loading}
       onConfirm={onConfirm}

@@ -105,6 +105,16 @@ export function ParticipantBadges({ participant }: { participant: TExchangeParti
           Not yet drawn
         </Badge>
       ) : null}
+      {participant.deliveryProblem === 'bounced' ? (
+        <Badge variant="filled" color="red" data-testid="participant-bounced">
+          This address bounced
+        </Badge>
+      ) : null}
+      {participant.deliveryProblem === 'no-invitations' ? (
+        <Badge variant="light" color="gray" data-testid="participant-no-invitations">
+          Doesn’t accept invitations
+        </Badge>
+      ) : null}
     </Group>
   );
 }

@@ -32,7 +32,13 @@ function GalleryPhoto({ item }: { item: TGalleryItem }) {
     <Card withBorder radius="md" padding="sm" data-testid="gallery-item">
       <Card.Section>
         {src ? (
-          <Image src={src} alt={`Photo from ${item.from.displayName}’s thank-you`} h={200} fit="cover" data-testid="gallery-photo" />
+          <Image
+            src={src}
+            alt={`Photo from ${item.from.displayName}’s thank-you`}
+            h={200}
+            fit="cover"
+            data-testid="gallery-photo"
+          />
         ) : (
           <Skeleton h={200} />
         )}

@@ -16,6 +16,7 @@ import { AssignmentCard } from './assignment-card';
 import { ConversationPanel } from './conversation-panel';
 import { BeforeDraw } from './draw-panel';
 import { AwaitingDrawNotice, LatecomersCard } from './late-draw-parts';
+import { CalendarLinks } from './calendar-links';
 import { ExchangePage } from './exchange-page';
 import { GalleryPanel } from './gallery-panel';
 import { TurnOrderCard } from './turn-order-card';
@@ -234,6 +235,7 @@ function Overview({ exchange }: { exchange: TExchangeDetail }) {
         </Alert>
       ) : null}
       <PersonLinkNotice exchangeId={exchange.exchangeId} />
+      {status !== 'declined' ? <CalendarLinks exchangeId={exchange.exchangeId} /> : null}
       <Details exchange={exchange} />
       {isPartyGame(exchange.gameType) ? <TurnOrderCard exchangeId={exchange.exchangeId} /> : null}
       {exchange.drawnAt ? <AfterDraw exchange={exchange} /> : <BeforeDraw exchange={exchange} />}

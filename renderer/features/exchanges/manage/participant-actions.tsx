@@ -92,9 +92,11 @@ function ReplaceForm({
   onCancel: () => void;
 }) {
   const replace = trpc.exchanges.replaceParticipant.useMutation();
+  // Correcting a bounced address: the same person under a new address (their name kept).
+  const correcting = participant.deliveryProblem === 'bounced';
   const form = useSchemaForm(
     ZInvitee,
-    { name: '', email: '' },
+    { name: correcting ? participant.person.displayName : '', email: '' },
     async (values) => {
       const outcome = await replace.mutateAsync({
         exchangeId,
@@ -110,7 +112,9 @@ function ReplaceForm({
     <form noValidate onSubmit={form.onSubmit}>
       <Stack gap="sm">
         <Text size="sm">
-          {`The new person takes ${participant.person.displayName}’s place${participant.status === 'accepted' ? ', and their recipient if the names are drawn' : ''}. They get an e-mail.`}
+          {correcting
+            ? `Mail to ${participant.email ?? 'this address'} bounced: the server refused it for good. Enter the right address; ${participant.person.displayName} gets the e-mail there.`
+            : `The new person takes ${participant.person.displayName}’s place${participant.status === 'accepted' ? ', and their recipient if the names are drawn' : ''}. They get an e-mail.`}
         </Text>
         <TextInput label="Name" autoComplete="off" {...form.field('name')} data-testid="replace-name" />
         <EmailInput {...form.field('email')} size="sm" data-testid="replace-email" />
@@ -120,7 +124,7 @@ function ReplaceForm({
             Cancel
           </Button>
           <Button type="submit" loading={form.busy} data-testid="replace-submit">
-            Replace
+            {correcting ? 'Send to this address' : 'Replace'}
           </Button>
         </Group>
       </Stack>
@@ -230,6 +234,17 @@ export function ParticipantActions({
 
   return (
     <>
+      {participant.deliveryProblem === 'bounced' ? (
+        <Button
+          size="xs"
+          variant="light"
+          color="red"
+          onClick={() => setDialog('replace')}
+          data-testid="participant-correct-email"
+        >
+          Correct the address
+        </Button>
+      ) : null}
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
           <Button size="xs" variant="default" aria-label={`Manage ${name}`} data-testid="participant-actions">
@@ -282,7 +297,7 @@ export function ParticipantActions({
       <LazyModal
         opened={dialog === 'replace'}
         onClose={() => setDialog(null)}
-        title={`Replace ${name}`}
+        title={participant.deliveryProblem === 'bounced' ? `Correct ${name}’s address` : `Replace ${name}`}
         centered
         closeButtonProps={{ 'aria-label': 'Close' }}
       >

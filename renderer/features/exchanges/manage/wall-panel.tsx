@@ -41,15 +41,7 @@ function useLiveWall(exchangeId: string): void {
   );
 }
 
-function WallPostItem({
-  post,
-  exchangeId,
-  canRemove,
-}: {
-  post: TWallPost;
-  exchangeId: string;
-  canRemove: boolean;
-}) {
+function WallPostItem({ post, exchangeId, canRemove }: { post: TWallPost; exchangeId: string; canRemove: boolean }) {
   const remove = trpc.exchanges.removeWallPost.useMutation();
   const utils = trpc.useUtils();
   const toast = useExchangeToast();

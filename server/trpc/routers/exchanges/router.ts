@@ -64,6 +64,7 @@ import { ZPagingQuery } from '../../../contracts/paging';
 import { ZUserIdParams } from '../../../contracts/people';
 import { ZUuid } from '../../../contracts/validation';
 import { ZWishListSummary } from '../../../contracts/wish-lists';
+import { calendarLinks } from '../../../services/exchanges/calendar';
 import { listActivity } from '../../../services/exchanges/events';
 import {
   archiveExchange,
@@ -146,6 +147,12 @@ export const exchangesRouter = router({
     .input(ZExchangeId)
     .output(z.array(ZExchangeEvent))
     .query(({ ctx, input }) => listActivity(ctx, ctx.identity, input.exchangeId)),
+
+  /** "Add to calendar": the signed .ics download and the Google Calendar link. */
+  calendarLinks: knownProcedure
+    .input(ZExchangeId)
+    .output(z.object({ icsUrl: z.string(), googleUrl: z.string() }))
+    .query(({ ctx, input }) => calendarLinks(ctx, ctx.identity, input.exchangeId)),
 
   // ---- People ----
   participants: knownProcedure

@@ -34,6 +34,7 @@ import {
   declineMember,
   inviteCandidates,
   inviteEmails,
+  listEmailInvitations,
   inviteMembers,
   listMembers,
   removeMember,
@@ -92,6 +93,10 @@ export const groupsRouter = router({
   inviteCandidates: authedProcedure
     .input(ZGroupId)
     .query(({ ctx, input }) => inviteCandidates(ctx.db, ctx.identity, input.groupId)),
+  /** Open e-mail invitations with "this address bounced" / "doesn't accept invitations". */
+  emailInvitations: authedProcedure
+    .input(ZGroupId)
+    .query(({ ctx, input }) => listEmailInvitations(ctx.db, ctx.identity, input.groupId)),
 
   // ---- Family manager: child accounts in my groups ----
   childChoices: authedProcedure
