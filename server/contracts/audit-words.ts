@@ -160,6 +160,7 @@ export function describeAuditAction(action: string): string {
     if (outcome === 'failed') return `Failed while impersonating: ${words}`;
     return `${words} while impersonating`;
   }
-  if (action.startsWith('identity.refused:')) return `Refused an account switch: ${action.slice('identity.refused:'.length)}`;
+  if (action.startsWith('identity.refused:'))
+    return `Refused an account switch: ${action.slice('identity.refused:'.length)}`;
   return action;
 }

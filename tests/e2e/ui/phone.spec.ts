@@ -57,7 +57,9 @@ test.describe('on a phone', () => {
     // Nothing in the header is cut off: its contents are no wider than the screen.
     const overflow = await page
       .getByTestId('app-header')
-      .evaluate((header) => [...header.querySelectorAll('*')].some((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5));
+      .evaluate((header) =>
+        [...header.querySelectorAll('*')].some((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5),
+      );
     expect(overflow).toBe(false);
     await chip.click();
     await expect(page.getByTestId('logout-button')).toBeVisible();

@@ -7,10 +7,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { runScheduledTurnOrder } from '../../../server/services/exchanges/draw-exchange';
 import { TURN_ORDER_JOB } from '../../../server/services/exchanges/turn-order';
-import {
-  readThankYouPhoto,
-  setThankYouPhoto,
-} from '../../../server/services/exchanges/thank-yous';
+import { readThankYouPhoto, setThankYouPhoto } from '../../../server/services/exchanges/thank-yous';
 import { wallStream } from '../../../server/realtime/streams';
 import { createMember, identityFor } from '../../factories/identities';
 import { callerFor } from '../../helpers/caller';
@@ -107,8 +104,11 @@ describe('party games', () => {
     expect(await runScheduledTurnOrder(deps, payload)).toBe('skipped');
     expect((await organizer.caller.exchanges.get({ exchangeId })).drawnAt).toBeNull();
     const next = JSON.parse(
-      (await testDb().job.findFirstOrThrow({ where: { uniqueKey: `${TURN_ORDER_JOB}:${exchangeId}:${inDays(20)}T20:00:00.000Z` } }))
-        .payload as string,
+      (
+        await testDb().job.findFirstOrThrow({
+          where: { uniqueKey: `${TURN_ORDER_JOB}:${exchangeId}:${inDays(20)}T20:00:00.000Z` },
+        })
+      ).payload as string,
     ) as { exchangeId: string; runAt: string };
     expect(await runScheduledTurnOrder(deps, next)).toBe('drawn');
     expect(await runScheduledTurnOrder(deps, next)).toBe('skipped');
@@ -188,7 +188,10 @@ describe('the gallery', () => {
     const closed = await people[0]!.caller.exchanges.gallery({ exchangeId });
     expect(closed.notYetReason).toContain('exchange date');
     // The exchange date comes (the clock moved in the database).
-    await testDb().exchange.update({ where: { id: exchangeId }, data: { exchangeDate: new Date(`${inDays(-1)}T00:00:00Z`) } });
+    await testDb().exchange.update({
+      where: { id: exchangeId },
+      data: { exchangeDate: new Date(`${inDays(-1)}T00:00:00Z`) },
+    });
     const thanker = people[0]!;
     const thanks = await thanker.caller.exchanges.sendThankYou({ exchangeId, body: 'Love the scarf!' });
     expect((await thanker.caller.exchanges.thankYous({ exchangeId })).canAddPhoto).toBe(true);
@@ -199,16 +202,26 @@ describe('the gallery', () => {
       .toBuffer();
     // Someone else cannot put a photo on it; a non-image is refused with the picture's words.
     await expect(
-      setThankYouPhoto(deps, people[1]!.identity, { exchangeId, thankYouId: thanks.thankYouId }, {
-        contentType: 'image/png',
-        bytes: png,
-      }),
+      setThankYouPhoto(
+        deps,
+        people[1]!.identity,
+        { exchangeId, thankYouId: thanks.thankYouId },
+        {
+          contentType: 'image/png',
+          bytes: png,
+        },
+      ),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(
-      setThankYouPhoto(deps, thanker.identity, { exchangeId, thankYouId: thanks.thankYouId }, {
-        contentType: 'image/png',
-        bytes: Buffer.from('not a picture'),
-      }),
+      setThankYouPhoto(
+        deps,
+        thanker.identity,
+        { exchangeId, thankYouId: thanks.thankYouId },
+        {
+          contentType: 'image/png',
+          bytes: Buffer.from('not a picture'),
+        },
+      ),
     ).rejects.toMatchObject({ code: 'VALIDATION' });
     const { photoUrl } = await setThankYouPhoto(
       deps,

@@ -10,7 +10,6 @@ import { ZMergeAccountsInput, listMyRelatedAccounts, mergeAccounts } from '../..
 import { pictureUrlOf } from '../../../services/people/access';
 import { authedProcedure, knownProcedure, publicProcedure, router } from '../../init';
 
-
 /** The sign-in behind a token: its root account (before any switch) and its family. */
 function sessionOf(identity: TVerifiedIdentity): TSwitchingSession {
   return { rootUserId: identity.rootIdentity ?? identity.userId, familyId: identity.familyId };
