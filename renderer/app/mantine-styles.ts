@@ -19,6 +19,7 @@ import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/Affix.css';
 import '@mantine/core/styles/Alert.css';

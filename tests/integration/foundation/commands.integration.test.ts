@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_LOGIN, DEMO_USERS } from '../../../prisma/seed';
 import { DEMO_MERGE_PAIR, DEMO_STAFF } from '../../../prisma/seed-admin';
+import { DEMO_PERSON_LINKS } from '../../../prisma/seed-exchanges';
 import { scratchDatabase } from '../../helpers/scratch-db';
 
 // The project's own commands, run as a person would run them.
@@ -62,9 +63,14 @@ describe('npm start', () => {
         result: { data: { memberCount: number; giftGuides: unknown[] } };
       };
       // The demo members, the two child accounts Dana manages, the support analyst and lead, and
-      // Robin Hart's two accounts (waiting to be merged).
+      // Robin Hart's two accounts (waiting to be merged), and the two people without e-mail in
+      // Dana's open exchange.
       expect(landing.result.data.memberCount).toBe(
-        DEMO_USERS.length + 2 + DEMO_STAFF.length + Object.keys(DEMO_MERGE_PAIR).length,
+        DEMO_USERS.length +
+          2 +
+          DEMO_STAFF.length +
+          Object.keys(DEMO_MERGE_PAIR).length +
+          Object.keys(DEMO_PERSON_LINKS).length,
       );
       expect(landing.result.data.giftGuides).toHaveLength(6);
       const logIn = await fetch(`${base}/auth/v2/log-in/`, {
