@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import LongFirstSequencer from './tests/setup/sequencer';
 
 // Two projects split by file suffix: `*.test.ts` are pure units, `*.integration.test.ts` talk to a
 // real MariaDB (one database per worker, created by tests/setup/integration-global.ts).
@@ -9,6 +10,8 @@ export default defineConfig({
     // where the other core mostly waits (the integration tests wait on MariaDB much of their time).
     // Every worker has its own database, so two side by side never share data.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // The files that run for minutes start first (tests/setup/sequencer.ts).
+    sequence: { sequencer: LongFirstSequencer },
     projects: [
       {
         extends: true,

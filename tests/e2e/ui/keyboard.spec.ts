@@ -74,7 +74,10 @@ test.describe('keyboard only', () => {
     await signUpFreshMember(page, baseURL ?? '', 'keys-terms');
     await page.goto('/home/');
     const shell = new Shell(page);
-    await expect(shell.termsDialog()).toBeVisible();
+    // The dialog follows the sign-in, the terms answer and its own code: a starved browser takes
+    // longer than one state's usual 10 s, so the wait is for the check's end first.
+    await expect(page.locator('html')).toHaveAttribute('data-terms', 'required', { timeout: 20_000 });
+    await expect(shell.termsDialog()).toBeVisible({ timeout: 20_000 });
     const dialog = page.getByRole('dialog');
     await expect(dialog).toHaveAccessibleName('Our terms of service');
     for (let presses = 0; presses < 8; presses += 1) {
