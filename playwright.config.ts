@@ -40,11 +40,13 @@ export default defineConfig({
   workers: 3,
   // No retries, in CI too: a test that fails once fails the run.
   retries: 0,
-  timeout: 30_000,
-  // A state the page reaches is waited for up to 10 s (Playwright's default is 5): with the other
-  // core busy, a starved browser can take longer than 5 s to paint a screen it will paint. A
+  // A test's whole time. The sign-in-through-the-screens tests (admin, auth) take 20-30 s on a
+  // busy 2-core machine; 30 s was cut too close and they timed out midway.
+  timeout: 60_000,
+  // A state the page reaches is waited for up to 15 s (Playwright's default is 5): with the other
+  // core busy, a starved browser can take longer than 10 s to paint a screen it will paint. A
   // passing wait ends as soon as the state is there, so this costs nothing when nothing is wrong.
-  expect: { timeout: 10_000 },
+  expect: { timeout: 15_000 },
   forbidOnly: true,
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {

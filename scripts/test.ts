@@ -4,7 +4,7 @@
  * the unit and integration tests (the database is found or started by the integration set-up),
  * builds the renderer,
  * installs Debian's Chromium when missing (as root), runs the Playwright projects (api and the
- * browser lanes of tests/e2e/lanes.ts) and, beside them, checks what the main pages fetch. Ends with
+ * browser lanes of tests/e2e/lanes.ts) after checking what the main pages fetch. Ends with
  * each step's time, the total, and one line: "N passed, N failed".
  *
  * The checks that use one core each (tsc, eslint, dpdm, prettier, the renderer build) run in two
@@ -191,16 +191,14 @@ await run('unit and integration tests (vitest)', bin('vitest'), [
 countVitest(vitestReport);
 
 if (e2eReady && (await e2eServersReady())) {
+  // What the main pages fetch (gzip KiB of every script until 3 s after load), failing above the
+  // hard limits. Before the browser tests, not beside them: its server and Chromium beside three
+  // lanes starved the lanes' first pages on two cores.
+  await run('bundle size', process.execPath, ['--import', 'tsx', 'scripts/check-bundle-size.ts']);
   const playwrightReport = path.join(REPORTS, 'playwright.json');
-  await Promise.all([
-    run('end-to-end tests (playwright)', bin('playwright'), ['test'], {
-      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport, E2E_SERVERS_STARTED: 'true', E2E_PORT: String(E2E_PORT) },
-    }),
-    // What the main pages fetch (gzip KiB of every script until 3 s after load), failing above the
-    // hard limits. It counts bytes, not time, so it runs beside the browser tests: most of its
-    // minute is spent waiting out those three seconds per page, on a server of its own.
-    run('bundle size', process.execPath, ['--import', 'tsx', 'scripts/check-bundle-size.ts'], { buffered: true }),
-  ]);
+  await run('end-to-end tests (playwright)', bin('playwright'), ['test'], {
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport, E2E_SERVERS_STARTED: 'true', E2E_PORT: String(E2E_PORT) },
+  });
   countPlaywright(playwrightReport);
 }
 
