@@ -77,5 +77,11 @@ export const theme = createTheme({
         label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip' },
       },
     }),
+    /**
+     * No empty focusable <div> as a menu's first child: a menu may hold only items, groups and
+     * separators (axe: aria-required-children), and opening focuses the first item instead. A plain
+     * object, not Menu.extend: importing Menu here would pull it into every page's first load.
+     */
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
   },
 });

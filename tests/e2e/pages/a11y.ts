@@ -35,7 +35,8 @@ export async function expectAccessible(page: Page, label = new URL(page.url()).p
       (violation) =>
         `${violation.id} (${violation.impact}): ${violation.nodes
           .slice(0, 5)
-          .map((node) => node.target.join(' '))
+          // What axe found wrong with each node, so a failure says what to fix.
+          .map((node) => `${node.target.join(' ')} [${(node.failureSummary ?? '').replace(/\s+/g, ' ').trim()}]`)
           .join(' | ')}`,
     );
   expect(blocking, `axe on ${label}`).toEqual([]);
