@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { safeReturnUrl } from '../../server/contracts/return-url';
+import { preloadPage } from '../routes/preload';
 import { authErrorMessage } from './api';
 import { useIdentity } from './identity-provider';
 
@@ -18,6 +19,8 @@ export function useSwitchIdentity(options: { onError?: (message: string) => void
   async function switchTo(uid: string, returnurl: string): Promise<void> {
     setPendingUid(uid);
     setError(null);
+    // The destination's code loads while the switch is answered, not after it.
+    preloadPage(safeReturnUrl(returnurl));
     try {
       const answer = await api.switchIdentity({ uid, returnurl });
       setTokens(answer.accessToken, answer.auditToken);

@@ -36,11 +36,13 @@ import {
   fillPath,
   findRoute,
   isUuidParam,
+  matchRoutes,
   notFoundRoute,
   pathParamNames,
   routeTable,
   type TRouteDefinition,
 } from './route-table';
+import { setPagePreloader } from './preload';
 import { notFoundScreen, screenOf, type TScreenLoader } from './screens';
 
 export type TAppRouter = ReturnType<typeof createBrowserRouter>;
@@ -251,5 +253,10 @@ export function createAppRouter(deps: TRouterDeps = {}): TAppRouter {
   // Loaders need the router they belong to; the holder is filled right after creation.
   const holder: { router?: TAppRouter } = {};
   holder.router = createBrowserRouter(buildRouteObjects(() => holder.router?.state.initialized === true, deps));
+  // The same import() the route's lazy() makes: the browser keeps the module, so the navigation
+  // that follows finds it loaded (or loading).
+  setPagePreloader((pathname) => {
+    for (const route of matchRoutes(pathname).filter(isMounted)) void screenOf(route.name)?.().catch(() => undefined);
+  });
   return holder.router;
 }

@@ -19,6 +19,7 @@ import { FormFailure } from '../../kit/form-parts';
 import { useSchemaForm } from '../../kit/forms';
 import { useToast } from '../../kit/toast';
 import { currentPlatform } from '../../platform/browser';
+import { preloadPage } from '../../routes/preload';
 import { href } from '../../routes/route-table';
 import { ReasonField } from './admin-parts';
 
@@ -38,6 +39,8 @@ export function ImpersonateAction({ user }: { user: TAdminUser }) {
   const platform = currentPlatform();
   const [open, setOpen] = useState(false);
   const form = useSchemaForm(ZImpersonateForm, { reason: '' }, async (values) => {
+    // The member's home loads while the session starts, not after it.
+    preloadPage(href('v2.home'));
     const answer = await api.impersonate({
       uid: user.userId,
       reason: values.reason.trim(),
