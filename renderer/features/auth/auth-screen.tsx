@@ -234,7 +234,7 @@ export default function AuthScreen() {
   const returnUrl = returnUrlFrom(search);
   const link = search.get('link');
   const linkProvider = pendingLinkProvider(link);
-  const { identity, isReady } = useIdentity();
+  const { identity, flags, isReady } = useIdentity();
   const [signingIn, setSigningIn] = useState(false);
   const linkProviderLabel = linkProvider
     ? (providers.data?.find((provider) => provider.id === linkProvider)?.label ?? linkProvider)
@@ -246,8 +246,10 @@ export default function AuthScreen() {
     void navigate(href(MODE_ROUTE[target], null, keptQuery(search)), { replace: true });
   };
 
-  // Signed in already (not by this page's own form, and not here to link a social account).
-  if (isReady && identity && !signingIn && !link)
+  // Fully signed in already (not by this page's own form, and not here to link a social account).
+  // Someone known only by an invitation link (a floater) was sent here to sign in fully: they get
+  // the form, or "Continue" would send them straight back here.
+  if (isReady && identity && flags.isAuthenticated && !signingIn && !link)
     return <AlreadySignedIn returnUrl={returnUrl} here={`${pathname}?${search.toString()}`.replace(/\?$/, '')} />;
 
   const title = mode === 'signUp' ? 'Create your account' : 'Welcome back';
