@@ -40,19 +40,24 @@ export default defineConfig({
   workers: 3,
   // No retries, in CI too: a test that fails once fails the run.
   retries: 0,
-  // A test's whole time. The sign-in-through-the-screens tests (admin, auth) take 20-30 s on a
-  // busy 2-core machine; 30 s was cut too close and they timed out midway.
-  timeout: 60_000,
-  // A state the page reaches is waited for up to 15 s (Playwright's default is 5): with the other
-  // core busy, a starved browser can take longer than 10 s to paint a screen it will paint. A
-  // passing wait ends as soon as the state is there, so this costs nothing when nothing is wrong.
-  expect: { timeout: 15_000 },
+  // Limits are for hangs, not for pace: CI ran this suite 2-3 times slower than a quiet run of the
+  // same machine (vitest too), and per-file limits sized for a quiet run cut tests that were
+  // passing (stop 33: admin, groups, people, the full exchange). So a test may take 15 minutes in
+  // all; what catches a hang sooner is the limit on each step below. A passing wait ends as soon as
+  // its state is there, so none of these costs anything when nothing is wrong.
+  timeout: 900_000,
+  // A state the page reaches is waited for up to 45 s (Playwright's default is 5): a starved
+  // browser has taken over 15 s to paint a screen it then painted.
+  expect: { timeout: 45_000 },
   forbidOnly: true,
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     baseURL,
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
+    // A click or a fill waits for its element up to a minute, a navigation two (not the test's 15).
+    actionTimeout: 60_000,
+    navigationTimeout: 120_000,
   },
   projects: [
     { name: 'api', testMatch: /api\/.*\.spec\.ts$/, workers: 1 },

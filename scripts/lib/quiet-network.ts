@@ -22,7 +22,7 @@ export async function waitForQuietNetwork(page: Page, quietMs = 500): Promise<vo
       return now - state.__quiet.at >= quiet;
     },
     quietMs,
-    { polling: 100, timeout: 20_000 },
+    { polling: 100, timeout: 60_000 },
   );
   await page.evaluate(() => delete (window as unknown as { __quiet?: unknown }).__quiet);
 }

@@ -60,7 +60,7 @@ export async function typePeople(page: Page, people: readonly { name: string; em
 
 /** The sign-in link (`/auth/v2/link/?token=…`) of the newest invitation mailed to `to`. */
 export async function invitationLink(to: string, after?: number): Promise<string> {
-  const mail = await waitForMail(to, /invited you to/, { after, timeoutMs: 30_000 });
+  const mail = await waitForMail(to, /invited you to/, { after, timeoutMs: 60_000 });
   const link = /(https?:\/\/\S+\/auth\/v2\/link\/\?token=[^\s>\])]+)/.exec(mail.text)?.[1];
   if (!link) throw new Error(`No invitation link in "${mail.subject}"`);
   return link;

@@ -53,7 +53,7 @@ export async function waitForMail(
   subject: RegExp,
   options: { after?: number; timeoutMs?: number } = {},
 ): Promise<TMail> {
-  const deadline = Date.now() + (options.timeoutMs ?? 15_000);
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   const address = to.toLowerCase();
   for (;;) {
     const matching = (await readAll()).filter(

@@ -99,9 +99,6 @@ async function typePeople(page: Page, people: readonly { name: string; email: st
 }
 
 test.describe('exchange generator', () => {
-  // Many steps, a sign-up, mail and axe on each page: more than the default 30 s.
-  test.describe.configure({ timeout: 180_000 });
-
   test('a visitor runs the light flow to the end: people, an exclusion, details, theme, account, invitations', async ({
     page,
   }) => {

@@ -72,7 +72,7 @@ async function open(page: Page, path: string): Promise<void> {
 
 /** The "Answer the invitation" link of the newest invitation mailed to `to`. */
 async function invitationLink(to: string): Promise<string> {
-  const mail = await waitForMail(to, /invited you to/, { timeoutMs: 30_000 });
+  const mail = await waitForMail(to, /invited you to/, { timeoutMs: 60_000 });
   const link = /(https?:\/\/\S+\/auth\/v2\/link\/\?token=[^\s>\])]+)/.exec(mail.text)?.[1];
   if (!link) throw new Error(`No invitation link in "${mail.subject}"`);
   return link;
@@ -91,8 +91,6 @@ const inviteRow = (page: Page, tableTestId: string, email: string) =>
   page.getByTestId(tableTestId).getByTestId('invite-row').filter({ hasText: email });
 
 test.describe('joining a gift exchange', () => {
-  test.describe.configure({ timeout: 180_000 });
-
   test('an organizer invites by pasting a list; invitees answer from the e-mail; an answer is reported', async ({
     page,
     browser,

@@ -17,9 +17,6 @@ async function overview(page: Page, exchangeId: string): Promise<void> {
 }
 
 test.describe('latecomers, the automatic draw and the practice draw', () => {
-  // Each test signs several members up: more than the default 30 s.
-  test.describe.configure({ timeout: 120_000 });
-
   test('a latecomer joins after the draw and is drawn in with one giver changed', async ({
     page,
     browser,
@@ -85,7 +82,7 @@ test.describe('latecomers, the automatic draw and the practice draw', () => {
     await expect(async () => {
       await overview(page, exchangeId);
       await expect(page.getByTestId('exchange-manager-drawn')).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 60_000 });
+    }).toPass({ timeout: 120_000 });
     expect(await recipientShown(page)).not.toBe('');
     expect((await storedDraw(exchangeId)).size).toBe(4);
     await open(page, `/gift-exchanges/legacy/${exchangeId}/activity/`);

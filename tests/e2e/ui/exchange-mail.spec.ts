@@ -38,8 +38,6 @@ async function open(page: Page, path: string): Promise<void> {
 const nextYear = (monthDay: string): string => `${new Date().getUTCFullYear() + 1}-${monthDay}`;
 
 test.describe('exchange mail as the organizer sees it', () => {
-  test.describe.configure({ timeout: 120_000 });
-
   test('a bounced invitation shows on its row, and the corrected address gets the invitation', async ({
     page,
     baseURL,
@@ -57,7 +55,7 @@ test.describe('exchange mail as the organizer sees it', () => {
         { name: 'Finn Fine', email: fine },
       ],
     });
-    await waitForMail(fine, /invited you to Bounce swap/, { after: startedAt, timeoutMs: 30_000 });
+    await waitForMail(fine, /invited you to Bounce swap/, { after: startedAt, timeoutMs: 60_000 });
 
     await open(page, `/gift-exchanges/${exchangeId}/participants/`);
     const row = page
@@ -71,7 +69,7 @@ test.describe('exchange mail as the organizer sees it', () => {
     await expect(async () => {
       await page.reload();
       await expect(row.getByTestId('participant-bounced')).toHaveText('This address bounced', { timeout: 2_000 });
-    }).toPass({ timeout: 30_000 });
+    }).toPass({ timeout: 60_000 });
     await expect(fineRow.getByTestId('participant-bounced')).toHaveCount(0);
     await expectAccessible(page);
 
@@ -82,7 +80,7 @@ test.describe('exchange mail as the organizer sees it', () => {
     await dialog.getByTestId('replace-email').fill(corrected);
     await dialog.getByTestId('replace-submit').click();
     await expect(dialog).toBeHidden();
-    await waitForMail(corrected, /invited you to Bounce swap/, { after: startedAt, timeoutMs: 30_000 });
+    await waitForMail(corrected, /invited you to Bounce swap/, { after: startedAt, timeoutMs: 60_000 });
     const newRow = page
       .getByTestId('participant-row')
       .filter({ has: page.getByTestId('participant-notes').getByText(corrected) });

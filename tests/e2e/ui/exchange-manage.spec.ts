@@ -120,9 +120,6 @@ async function restrict(page: Page, exchangeId: string, who: string, cannotDraw:
 }
 
 test.describe('managing a gift exchange', () => {
-  // Each test signs four members up and runs axe on several states: more than the default 30 s.
-  test.describe.configure({ timeout: 120_000 });
-
   test('the organizer restricts the draw, draws, and sees only their own recipient', async ({ page, baseURL }) => {
     const { exchangeId, organizer, people } = await exchangeWithFourPeople(page, baseURL ?? '');
     const [ann, bob] = people as [TMember, TMember, TMember];

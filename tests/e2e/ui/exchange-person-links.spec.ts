@@ -36,9 +36,9 @@ async function signUp(request: APIRequestContext, baseURL: string, name: string)
  */
 async function acceptTerms(page: Page): Promise<void> {
   const html = page.locator('html');
-  await expect(html).toHaveAttribute('data-terms', /^(none|accepted|required|unknown)$/, { timeout: 30_000 });
+  await expect(html).toHaveAttribute('data-terms', /^(none|accepted|required|unknown)$/, { timeout: 60_000 });
   if ((await html.getAttribute('data-terms')) !== 'required') return;
-  await page.getByTestId('terms-accept').click({ timeout: 30_000 });
+  await page.getByTestId('terms-accept').click({ timeout: 60_000 });
   await expect(page.getByTestId('terms-accept')).toHaveCount(0);
 }
 
@@ -50,8 +50,6 @@ async function open(page: Page, path: string): Promise<void> {
 const noraRow = (page: Page) => page.getByTestId('person-link-row').filter({ hasText: 'Nora Nomail' });
 
 test.describe('a person without e-mail', () => {
-  test.describe.configure({ timeout: 240_000 });
-
   test('opens their private link on two browsers: the second is refused and asks for a new link', async ({
     page,
     browser,

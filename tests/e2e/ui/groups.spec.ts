@@ -25,8 +25,6 @@ async function member(browser: Browser, baseURL: string | undefined, label: stri
 }
 
 test.describe('groups', () => {
-  test.describe.configure({ timeout: 150_000 });
-
   test('create, ask, approve, talk, remove and restore, join by link', async ({ browser, baseURL }) => {
     const ann = await member(browser, baseURL, 'group-ann');
     const ben = await member(browser, baseURL, 'group-ben');

@@ -76,8 +76,8 @@ test.describe('keyboard only', () => {
     const shell = new Shell(page);
     // The dialog follows the sign-in, the terms answer and its own code: a starved browser takes
     // longer than one state's usual 10 s, so the wait is for the check's end first.
-    await expect(page.locator('html')).toHaveAttribute('data-terms', 'required', { timeout: 20_000 });
-    await expect(shell.termsDialog()).toBeVisible({ timeout: 20_000 });
+    await expect(page.locator('html')).toHaveAttribute('data-terms', 'required', { timeout: 60_000 });
+    await expect(shell.termsDialog()).toBeVisible({ timeout: 60_000 });
     const dialog = page.getByRole('dialog');
     await expect(dialog).toHaveAccessibleName('Our terms of service');
     for (let presses = 0; presses < 8; presses += 1) {

@@ -38,9 +38,6 @@ async function logInDemo(page: Page): Promise<void> {
 }
 
 test.describe('people', () => {
-  // Each test signs a member up and runs axe on several states: more than the default 30 s.
-  test.describe.configure({ timeout: 90_000 });
-
   test('a member edits their profile: a check beside its field, then a save', async ({ page, baseURL }) => {
     const { userId } = await freshMember(page, baseURL, 'profile');
     await page.goto('/settings/');

@@ -11,11 +11,9 @@ import { DEMO_EXCHANGES } from '../../../prisma/seed-exchanges';
 import { expectAccessible } from '../pages/a11y';
 
 const PHONE = { width: 390, height: 844 };
-// Each test logs in through the form first: on a loaded machine that alone can take half a minute.
-test.describe.configure({ timeout: 90_000 });
 const EXCHANGE = `/gift-exchanges/${DEMO_EXCHANGES.open}/`;
 /** The first screen after a full load: a starved browser can take longer than the usual 10 s. */
-const FIRST_LOAD = { timeout: 30_000 };
+const FIRST_LOAD = { timeout: 60_000 };
 
 /**
  * Signs Dana in through the API (the refresh cookie lands in the page's context) with the terms

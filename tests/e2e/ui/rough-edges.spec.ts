@@ -9,7 +9,7 @@ import { expectAccessible } from '../pages/a11y';
 import { signUpFreshMember } from '../pages/runtime-pages';
 
 // The live bell and lazy screens can take a while on a busy machine: states are waited for, longer.
-const expect = baseExpect.configure({ timeout: 30_000 });
+const expect = baseExpect.configure({ timeout: 60_000 });
 
 interface TMember {
   page: Page;
@@ -44,9 +44,6 @@ async function member(browser: Browser, baseURL: string | undefined, label: stri
 const bell = (page: Page) => page.getByTestId('notifications-bell');
 
 test.describe('rough edges', () => {
-  // Three members sign up and a live stream is waited for: generous on a busy machine.
-  test.describe.configure({ timeout: 420_000 });
-
   test('an approved or declined join request stops being new in the bell of an open page, live', async ({
     browser,
     baseURL,

@@ -95,8 +95,6 @@ async function amountsOf(scope: Locator): Promise<number[]> {
 }
 
 test.describe('the shop', () => {
-  test.describe.configure({ timeout: 90_000 });
-
   test('the demo shop is complete offline, and a photo that fails shows the gift placeholder', async ({
     page,
     baseURL,

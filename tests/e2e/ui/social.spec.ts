@@ -34,8 +34,6 @@ async function follow(who: TMember, whom: TMember): Promise<void> {
 }
 
 test.describe('social', () => {
-  test.describe.configure({ timeout: 120_000 });
-
   test('a plain follow link acts on a click; a forged one changes nothing and asks', async ({ browser, baseURL }) => {
     const ann = await member(browser, baseURL, 'follow-ann');
     const ben = await member(browser, baseURL, 'follow-ben');
@@ -118,10 +116,10 @@ test.describe('social', () => {
     // Live both ways, no reload.
     await ann.page.getByTestId('chat-input').fill('Are you there?');
     await ann.page.getByTestId('chat-input').press('Enter');
-    await expect(benThread.getByTestId('chat-message')).toHaveCount(3, { timeout: 15_000 });
+    await expect(benThread.getByTestId('chat-message')).toHaveCount(3, { timeout: 60_000 });
     await ben.page.getByTestId('chat-input').fill('Yes! Blue ones please.');
     await ben.page.getByTestId('chat-input').press('Enter');
-    await expect(annThread.getByTestId('chat-message')).toHaveCount(4, { timeout: 15_000 });
+    await expect(annThread.getByTestId('chat-message')).toHaveCount(4, { timeout: 60_000 });
     await expect(annThread.getByTestId('chat-message').last()).toContainText('Blue ones please.');
 
     await Promise.all([ann.context.close(), ben.context.close()]);
@@ -221,12 +219,12 @@ test.describe('social', () => {
     const resumed = streams.map((name) =>
       ben.page.waitForRequest(
         (request) => request.url().includes(name) && Boolean(request.headers()['last-event-id']),
-        { timeout: 20_000 },
+        { timeout: 60_000 },
       ),
     );
     await ben.page.evaluate(() => (window as unknown as { __liveBack: () => void }).__liveBack());
     await Promise.all(resumed);
-    await expect(benThread.getByTestId('chat-message')).toHaveCount(2, { timeout: 20_000 });
+    await expect(benThread.getByTestId('chat-message')).toHaveCount(2, { timeout: 60_000 });
     await expect(benThread.getByTestId('chat-message').last()).toContainText('While you were offline');
     await ben.page.getByTestId('notifications-bell').click();
     await expect(ben.page.getByTestId('notifications-menu')).toContainText('started following you');

@@ -38,8 +38,6 @@ async function logInAsDana(page: Page, baseURL: string | undefined): Promise<voi
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 
 test.describe('wish-list pages', () => {
-  test.describe.configure({ timeout: 90_000 });
-
   test.beforeEach(async ({ page, baseURL }) => {
     await logInAsDana(page, baseURL);
   });

@@ -94,9 +94,6 @@ async function wishTitles(page: Page, testId: 'owner-wish' | 'guest-wish'): Prom
 }
 
 test.describe('wish lists', () => {
-  // Several members, browsers and axe checks per test: more than the default 30 s.
-  test.describe.configure({ timeout: 180_000 });
-
   test('a list from start to gift: wishes by hand and from a page, friends buy, the owner sees only what arrived', async ({
     page,
     browser,
