@@ -39,10 +39,20 @@ export function toHttpAppError(error: unknown): AppError {
   return databaseUnavailableError(error) ?? new AppError('INTERNAL', { cause: error });
 }
 
+/**
+ * A client that went away while its answer was being streamed (a closed tab, an aborted fetch, a
+ * compressed answer cut short): the stream reports "Premature close", but nothing failed here, so
+ * it is no error for the logs (it filled the servers' error logs during every browser test run).
+ */
+export function isClientAbort(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 'ERR_STREAM_PREMATURE_CLOSE';
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(async (error, request, reply) => {
     const appError = toHttpAppError(error);
-    if (appError.httpStatus >= 500) request.log.error({ err: error }, 'request failed');
+    if (isClientAbort(error)) request.log.debug({ url: request.url }, 'the client went away before the answer ended');
+    else if (appError.httpStatus >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: appError.code, status: appError.httpStatus }, appError.message);
     if (appError.retryAfter) reply.header('retry-after', String(appError.retryAfter));
     const pathname = request.url.split('?')[0] ?? '';

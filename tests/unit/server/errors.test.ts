@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { APP_ERRORS, AppError, codeForStatus, errorBody } from '../../../server/errors';
-import { toHttpAppError } from '../../../server/http/errors';
+import { isClientAbort, toHttpAppError } from '../../../server/http/errors';
 import { toAppError } from '../../../server/trpc/init';
 
 describe('the AppError table', () => {
@@ -40,5 +40,15 @@ describe('the AppError table', () => {
     expect(codeForStatus(413)).toBe('PAYLOAD_TOO_LARGE');
     expect(codeForStatus(418)).toBe('BAD_REQUEST');
     expect(codeForStatus(502)).toBe('INTERNAL');
+  });
+});
+
+describe('a client that went away mid-answer', () => {
+  it('is told apart from a failure: only a premature close of the stream counts', () => {
+    const closed = Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
+    expect(isClientAbort(closed)).toBe(true);
+    expect(isClientAbort(new Error('Premature close'))).toBe(false);
+    expect(isClientAbort(Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }))).toBe(false);
+    expect(isClientAbort(null)).toBe(false);
   });
 });
