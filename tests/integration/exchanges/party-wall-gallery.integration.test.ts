@@ -167,6 +167,24 @@ describe('the wall', () => {
     expect(JSON.stringify(activity)).not.toContain(author.id);
   });
 
+  it('a removal reaches open walls live as a cue to reload, naming nobody', async () => {
+    const { organizer, people, exchangeId } = await exchangeWith(2);
+    const [author, reader] = people as [TMemberOf, TMemberOf];
+    const sent = await author.caller.exchanges.postToWall({ exchangeId, body: 'Secret hint', anonymous: true });
+    const controller = new AbortController();
+    const stream = await wallStream(deps, reader.identity, exchangeId, null, controller.signal);
+    expect((await stream.next()).done).toBe(false); // started
+    await organizer.caller.exchanges.removeWallPost({ exchangeId, postId: sent.postId });
+    const cue = await stream.next();
+    controller.abort();
+    expect(cue.done).toBe(false);
+    // An item-less event (the position only): the page reloads its wall, which no longer has it.
+    const [, item] = cue.value as unknown as [string, unknown];
+    expect(item).toBeNull();
+    expect(JSON.stringify(cue.value)).not.toContain(author.id);
+    expect((await reader.caller.exchanges.wall({ exchangeId })).posts).toHaveLength(0);
+  });
+
   it('hides signed posts across a block, either way', async () => {
     const { people, exchangeId } = await exchangeWith(3);
     const [blocker, blocked, other] = people as [TMemberOf, TMemberOf, TMemberOf];
