@@ -97,7 +97,7 @@ function ThankYouForm({ exchangeId }: { exchangeId: string }) {
                 </Button>
               ) : null}
             </Group>
-            <Text size="xs" c={photoError ? 'red' : 'dimmed'} role={photoError ? 'alert' : undefined}>
+            <Text size="xs" c={photoError ? 'red.8' : 'dimmed'} role={photoError ? 'alert' : undefined}>
               {photoError ?? PHOTO_HINT}
             </Text>
           </Stack>
