@@ -8,7 +8,7 @@
  * through the API (sign-up, tRPC); only the screens under test are driven.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, request as playwrightRequest, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectAccessible } from '../pages/a11y';
 import { moveExchangeDateIntoPast, open, toastShown } from '../pages/exchange-pages';
@@ -191,9 +191,7 @@ test.describe('party games, the wall and the gallery', () => {
     ]);
     const [ann, bob] = people as [(typeof people)[0], (typeof people)[0]];
     try {
-      const others = await playwrightRequest.newContext({ baseURL });
-      await trpc(others, 'exchanges.draw', { exchangeId }, organizer.token);
-      await others.dispose();
+      await trpc(page.request, 'exchanges.draw', { exchangeId }, organizer.token);
       // Before the exchange date the gallery waits.
       await overview(bob.page, exchangeId);
       await expect(bob.page.getByTestId('exchange-gallery')).toContainText('The gallery opens on the exchange date');
