@@ -371,7 +371,7 @@ async function seedWhiteElephant(tx: TTx): Promise<void> {
     status: 'drawn',
     drawnAt: day(-1),
     drawVersion: 1,
-    joinCode: 'demo-neighbourhood-white-elephant',
+    joinCode: 'demo-white-elephant',
   });
   const people = ['sam', 'demo', 'kim', 'alex'];
   await tx.exchangeParticipant.createMany({
@@ -434,7 +434,7 @@ async function seedBookClub(tx: TTx): Promise<void> {
     drawnAt: day(-20),
     drawVersion: 1,
     drawVisibleToOrganizer: false,
-    joinCode: 'demo-book-club-swap',
+    joinCode: 'demo-book-club',
   });
   const chain = ['demo', 'sam', 'kim', 'alex'];
   await tx.exchangeParticipant.createMany({
