@@ -164,6 +164,7 @@ test.describe('party games, the wall and the gallery', () => {
       await organizerSecret.getByRole('button', { name: 'Remove the post by Someone in the exchange' }).click();
       await toastShown(page, 'The post is removed');
       await expect(organizerSecret).toHaveCount(0);
+      await expectAccessible(page, 'the exchange wall as its organizer, after a removal');
 
       // Gone from Bob's open page as well, still without a reload; Ann's signed post stays.
       await expect(secret).toHaveCount(0);
