@@ -12,7 +12,7 @@ import type { TDb } from '../server/db/client';
 import { seedAdmin } from './seed-admin';
 import { seedCatalogue } from './seed-catalogue';
 import { seedId } from './seed-ids';
-import { seedExchanges } from './seed-exchanges';
+import { seedExchanges, writeDemoThankYouPhoto } from './seed-exchanges';
 import { seedSocial } from './seed-social';
 import { seedWishLists } from './seed-wish-lists';
 
@@ -176,7 +176,11 @@ export interface TSeedResult {
   users: number;
 }
 
-export async function seedDemoData(db: TDb): Promise<TSeedResult> {
+/**
+ * `dataDir` is where the server keeps pictures (DATA_DIR): the demo thank-you's gallery photo is
+ * written there.
+ */
+export async function seedDemoData(db: TDb, options: { dataDir?: string } = {}): Promise<TSeedResult> {
   let catalogue = { giftGuides: 0, merchants: 0, products: 0 };
   // Every demo member logs in with the same demo password (hashed once, outside the transaction).
   const passwordHash = await hashPassword(DEMO_LOGIN.password);
@@ -235,6 +239,7 @@ export async function seedDemoData(db: TDb): Promise<TSeedResult> {
     // test servers seeding at once beside other work) has taken more than 30 s.
     { timeout: 180_000, maxWait: 30_000 },
   );
+  await writeDemoThankYouPhoto(options.dataDir ?? process.env.DATA_DIR ?? '.data');
   return { markets: MARKETS.length, ...catalogue, users: DEMO_USERS.length };
 }
 

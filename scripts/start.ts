@@ -45,7 +45,7 @@ try {
   const seedDb = createDb(database.url, 2);
   try {
     if (await isDatabaseEmpty(seedDb)) {
-      const seeded = await seedDemoData(seedDb);
+      const seeded = await seedDemoData(seedDb, { dataDir: config.dataDir });
       log(`Seeded demo data: ${seeded.users} members, ${seeded.giftGuides} gift guides`);
     }
   } finally {

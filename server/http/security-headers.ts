@@ -13,7 +13,9 @@ export const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'https:'],
+  // blob: for pictures read with the member's token and shown from an object URL (the gallery's
+  // photos, issue 31: only people in the exchange may read them, so they are not plain links).
+  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
   workerSrc: ["'self'"],

@@ -17,7 +17,9 @@ export type TLiveEvent =
   /** Notifications already delivered changed (read elsewhere, e.g. a join request answered). */
   | { kind: 'notifications-changed' }
   /** A new post on an exchange's wall (the post only: each reader's stream reads it for them). */
-  | { kind: 'wall'; exchangeId: string; postId: string };
+  | { kind: 'wall'; exchangeId: string; postId: string }
+  /** A post left an exchange's wall (removed): open walls reload what they show. */
+  | { kind: 'wall-removed'; exchangeId: string; postId: string };
 
 export interface TRealtimeBus {
   publish(userIds: readonly string[], event: TLiveEvent): Promise<void>;

@@ -297,7 +297,8 @@ function notificationSource(deps: TDeps, viewer: TVerifiedIdentity): TLiveSource
 /**
  * An exchange wall's new posts (issue 31), placed like chat messages by their auto-increment id.
  * Each post is read back for the viewer (wallPostForViewer): an anonymous post carries no author,
- * and a reader who left the exchange reads nothing more.
+ * and a reader who left the exchange reads nothing more. A removal comes as an item-less event,
+ * the page's cue to reload the wall (it carries nothing of the post).
  */
 function wallSource(deps: TDeps, userId: string, exchangeId: string): TLiveSource<TWallPost> {
   const source: TLiveSource<TWallPost> = {
@@ -307,6 +308,8 @@ function wallSource(deps: TDeps, userId: string, exchangeId: string): TLiveSourc
     positionOf: (post) => BigInt(post.postId),
     createdAtOf: (post) => Date.parse(post.createdAt),
     keyOfEvent: (event) => (event.kind === 'wall' && event.exchangeId === exchangeId ? event.postId : null),
+    // A removal names the post only: the page's cue (an item-less event) to reload its wall.
+    reloadOn: (event) => event.kind === 'wall-removed' && event.exchangeId === exchangeId,
     one: (key) => wallPostForViewer(deps.db, userId, exchangeId, BigInt(key)),
     between: (after, upTo, limit) => wallPostsBetween(deps.db, userId, exchangeId, after.position, upTo, limit),
     async start(now) {

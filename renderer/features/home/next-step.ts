@@ -3,11 +3,20 @@
  * with where it is done, derived from the exchange's summary (`exchanges.mine`). Pure, so it is
  * tested without a screen.
  */
+import { isPartyGame } from '../../../server/contracts/exchange-values';
 import type { TExchangeSummary } from '../../../server/contracts/exchanges';
 import { href } from '../../routes/route-table';
 
 export type TNextStepKind =
-  'answer' | 'finish-setup' | 'draw' | 'wait-for-draw' | 'see-recipient' | 'exchange-day' | 'thank' | 'none';
+  | 'answer'
+  | 'finish-setup'
+  | 'draw'
+  | 'wait-for-draw'
+  | 'see-recipient'
+  | 'see-turn'
+  | 'exchange-day'
+  | 'thank'
+  | 'none';
 
 export interface TNextStep {
   kind: TNextStepKind;
@@ -35,6 +44,8 @@ export function nextStepOf(exchange: TExchangeSummary, today: string = todayIso(
   const manages = exchange.myRole === 'organizer' || exchange.myRole === 'assistant';
   const takesPart = exchange.myStatus === 'accepted';
   const daysToExchange = daysBetween(today, exchange.exchangeDate);
+  // A party game (White Elephant, Yankee Swap) draws a turn order, not names, and has no thank-yous.
+  const party = isPartyGame(exchange.gameType);
 
   if (exchange.status === 'archived' || exchange.myStatus === 'declined') return { kind: 'none', label: '', to: main };
   if (exchange.myRole === 'invitee' || exchange.myStatus === 'invited') {
@@ -48,22 +59,28 @@ export function nextStepOf(exchange: TExchangeSummary, today: string = todayIso(
       : { kind: 'wait-for-draw', label: 'Waiting for the organizer', to: main };
   }
   if (exchange.status === 'open') {
+    if (party)
+      return manages
+        ? { kind: 'draw', label: 'Draw the turn order', to: main }
+        : { kind: 'wait-for-draw', label: 'Waiting for the turn order', to: main };
     return manages
       ? { kind: 'draw', label: 'Draw names', to: main }
       : { kind: 'wait-for-draw', label: 'Waiting for the draw', to: main };
   }
   // Drawn or exchanged.
   if (exchange.status === 'exchanged' || daysToExchange < 0) {
-    return takesPart && -daysToExchange <= THANK_YOU_DAYS
+    return takesPart && !party && -daysToExchange <= THANK_YOU_DAYS
       ? { kind: 'thank', label: 'Say thank you', to: href('v2.giftExchanges.thankYous', { exchangeId }) }
       : { kind: 'none', label: '', to: main };
   }
   if (takesPart) {
-    return daysToExchange === 0
-      ? { kind: 'exchange-day', label: 'Exchange day: today!', to: main }
+    if (daysToExchange === 0)
+      return { kind: 'exchange-day', label: party ? 'Party day: today!' : 'Exchange day: today!', to: main };
+    return party
+      ? { kind: 'see-turn', label: 'See your turn', to: main }
       : { kind: 'see-recipient', label: 'See who you drew', to: main };
   }
-  return { kind: 'exchange-day', label: 'Names are drawn', to: main };
+  return { kind: 'exchange-day', label: party ? 'The turn order is drawn' : 'Names are drawn', to: main };
 }
 
 /** The exchanges worth a line on home (a step to take), soonest first, at most `limit`. */

@@ -9,8 +9,8 @@
  * anonymous posts are not filtered by blocks, since a post missing from one reader's wall but
  * present on another's would tell that its author is on the other side of a block of theirs.
  *
- * Managers remove any post; an author removes their own. The live stream carries new posts; a
- * removal shows on the other open walls when they next reload.
+ * Managers remove any post; an author removes their own. The live stream carries new posts, and
+ * a removal as a cue to reload (the event names the post only), so it shows on every open wall.
  */
 import type { TVerifiedIdentity } from '../../auth/tokens';
 import { ANONYMOUS_WALL_NAME, type TWallPost } from '../../contracts/exchanges';
@@ -134,7 +134,7 @@ export async function postToWall(
 }
 
 export async function removeWallPost(
-  deps: TDeps,
+  deps: Pick<TAppDeps, 'db' | 'bus' | 'log'>,
   identity: TVerifiedIdentity | null,
   input: { exchangeId: string; postId: string },
 ): Promise<{ ok: true }> {
@@ -155,7 +155,11 @@ export async function removeWallPost(
     if (!mine)
       await recordEvent(tx, { exchangeId: input.exchangeId, actorId: access.caller.userId, kind: 'wall-post-removed' });
   });
-  // (Open walls show the removal when they next reload; the live stream carries new posts only.)
+  // Open walls hear of it live: the event names the post only, and each wall reloads for its reader.
+  const readers = await peopleInExchange(deps.db, input.exchangeId);
+  await deps.bus
+    .publish(readers, { kind: 'wall-removed', exchangeId: input.exchangeId, postId: post.id.toString() })
+    .catch((error: unknown) => deps.log?.warn({ err: error }, 'live wall removal not published'));
   return { ok: true };
 }
 

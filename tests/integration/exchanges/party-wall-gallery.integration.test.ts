@@ -4,7 +4,7 @@
  * gallery (a thank-you's photo, re-encoded, for everyone in the exchange).
  */
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runScheduledTurnOrder } from '../../../server/services/exchanges/draw-exchange';
 import { TURN_ORDER_JOB } from '../../../server/services/exchanges/turn-order';
 import { readThankYouPhoto, setThankYouPhoto } from '../../../server/services/exchanges/thank-yous';
@@ -12,7 +12,7 @@ import { wallStream } from '../../../server/realtime/streams';
 import { createMember, identityFor } from '../../factories/identities';
 import { callerFor } from '../../helpers/caller';
 import { testDb } from '../../helpers/db';
-import { testDeps } from '../../helpers/server';
+import { startTestServer, testDeps, type TTestServer } from '../../helpers/server';
 
 const deps = testDeps();
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -167,6 +167,24 @@ describe('the wall', () => {
     expect(JSON.stringify(activity)).not.toContain(author.id);
   });
 
+  it('a removal reaches open walls live as a cue to reload, naming nobody', async () => {
+    const { organizer, people, exchangeId } = await exchangeWith(2);
+    const [author, reader] = people as [TMemberOf, TMemberOf];
+    const sent = await author.caller.exchanges.postToWall({ exchangeId, body: 'Secret hint', anonymous: true });
+    const controller = new AbortController();
+    const stream = await wallStream(deps, reader.identity, exchangeId, null, controller.signal);
+    expect((await stream.next()).done).toBe(false); // started
+    await organizer.caller.exchanges.removeWallPost({ exchangeId, postId: sent.postId });
+    const cue = await stream.next();
+    controller.abort();
+    expect(cue.done).toBe(false);
+    // An item-less event (the position only): the page reloads its wall, which no longer has it.
+    const [, item] = cue.value as unknown as [string, unknown];
+    expect(item).toBeNull();
+    expect(JSON.stringify(cue.value)).not.toContain(author.id);
+    expect((await reader.caller.exchanges.wall({ exchangeId })).posts).toHaveLength(0);
+  });
+
   it('hides signed posts across a block, either way', async () => {
     const { people, exchangeId } = await exchangeWith(3);
     const [blocker, blocked, other] = people as [TMemberOf, TMemberOf, TMemberOf];
@@ -246,5 +264,75 @@ describe('the gallery', () => {
     await expect(
       readThankYouPhoto(deps, outsider.identity, { exchangeId, thankYouId: thanks.thankYouId }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('the gallery over REST (the thank-you screen’s photo)', () => {
+  let server: TTestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ DATA_DIR: `.data/test-gallery-${process.pid}` });
+  });
+  const photoPath = (exchangeId: string, thankYouId: string) =>
+    `/v1/exchanges/${exchangeId}/thank-yous/${thankYouId}/photo`;
+  async function call(method: string, path: string, token: string, body?: Uint8Array, type = 'image/png') {
+    const response = await fetch(`${server.baseUrl}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        origin: server.baseUrl,
+        ...(body ? { 'content-type': type } : {}),
+      },
+      ...(body ? { body: body as Uint8Array<ArrayBuffer> } : {}),
+    });
+    return { status: response.status, type: response.headers.get('content-type'), bytes: await response.arrayBuffer() };
+  }
+
+  it('PUT puts a re-encoded photo on one’s own thank-you, GET shows it to the exchange, DELETE takes it off', async () => {
+    const { organizer, people, exchangeId } = await exchangeWith(3);
+    await organizer.caller.exchanges.draw({ exchangeId });
+    await testDb().exchange.update({
+      where: { id: exchangeId },
+      data: { exchangeDate: new Date(`${inDays(-1)}T00:00:00Z`) },
+    });
+    const [thanker, other] = people as [TMemberOf, TMemberOf];
+    const thanks = await thanker.caller.exchanges.sendThankYou({ exchangeId, body: 'The mug is perfect' });
+    const path = photoPath(exchangeId, thanks.thankYouId);
+    const jpeg = new Uint8Array(
+      await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#2a6' } })
+        .jpeg()
+        .withMetadata({ exif: { IFD0: { Copyright: 'where I live' } } })
+        .toBuffer(),
+    );
+
+    // Not an image: 400 with the picture's words; someone else's thank-you: 404.
+    const junk = await call('PUT', path, thanker.identity.token, new TextEncoder().encode('not a picture'));
+    expect(junk.status).toBe(400);
+    expect(new TextDecoder().decode(junk.bytes)).toContain('picture');
+    expect((await call('PUT', path, other.identity.token, jpeg, 'image/jpeg')).status).toBe(404);
+
+    const put = await call('PUT', path, thanker.identity.token, jpeg, 'image/jpeg');
+    expect(put.status).toBe(200);
+    const { photoUrl } = JSON.parse(new TextDecoder().decode(put.bytes)) as { photoUrl: string };
+    expect(photoUrl.startsWith(path)).toBe(true);
+    expect((await thanker.caller.exchanges.thankYous({ exchangeId })).items[0]).toMatchObject({ photoUrl });
+
+    for (const viewer of [organizer, other]) {
+      const got = await call('GET', photoUrl, viewer.identity.token);
+      expect(got.status).toBe(200);
+      expect(got.type).toBe('image/webp');
+      const meta = await sharp(Buffer.from(got.bytes)).metadata();
+      expect(meta).toMatchObject({ format: 'webp', width: 1200, height: 900 });
+      expect(meta.exif).toBeUndefined();
+      expect((await viewer.caller.exchanges.gallery({ exchangeId })).items).toMatchObject([
+        { thankYouId: thanks.thankYouId, photoUrl },
+      ]);
+    }
+    const outsider = await member();
+    expect((await call('GET', photoUrl, outsider.identity.token)).status).toBe(404);
+
+    expect((await call('DELETE', path, other.identity.token)).status).toBe(404);
+    expect((await call('DELETE', path, thanker.identity.token)).status).toBe(204);
+    expect((await other.caller.exchanges.gallery({ exchangeId })).items).toEqual([]);
+    expect((await call('GET', photoUrl, other.identity.token)).status).toBe(404);
   });
 });

@@ -164,6 +164,8 @@ describe('security headers', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
+    // Protected pictures (the gallery's photos) are shown from object URLs.
+    expect(csp).toMatch(/img-src [^;]*blob:/);
     expect(response.headers.get('x-frame-options')).toBe('DENY');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');

@@ -13,13 +13,16 @@ import { loadDrawSetup } from '../../../server/services/exchanges/draw-exchange'
 import { signUp, ZSignUpInput } from '../../../server/services/accounts/sign-up';
 import { confirmEmailByCode } from '../../../server/services/accounts/confirm-email';
 import { verifyAccessToken } from '../../../server/auth/tokens';
+import { wallStream } from '../../../server/realtime/streams';
 import { callerFor } from '../../helpers/caller';
 import { testDb } from '../../helpers/db';
 import { TestBrowser } from '../../helpers/http-client';
 import { codeFrom, mailCatcher } from '../../helpers/mail';
 import {
   allowedPairs,
+  authorsOf,
   checkEverything,
+  checkWallAnonymity,
   drawState,
   isOwnerSide,
   pairKey,
@@ -624,6 +627,126 @@ export class ReissuePersonLink extends Action {
   }
 }
 
+// ---- The exchange wall (docs/secrecy.md section 8) ---------------------------------------------
+
+const WALL_WRITERS = [
+  'organizer',
+  'assistant',
+  'p1',
+  'p2',
+  'p3',
+  'parent',
+  'parent→child',
+  'named@person',
+  'stranger',
+] as const;
+
+/** The next live item of a wall stream, or null when none comes within `ms`. */
+async function nextLive(stream: AsyncGenerator<unknown>, ms: number): Promise<IteratorResult<unknown> | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+  });
+  try {
+    return await Promise.race([stream.next(), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Someone writes on the wall, signed or anonymously. Every session's live stream of the wall is open
+ * while they do: what arrives live is checked like every other read (an anonymous post names its
+ * author to nobody else; outsiders cannot open the stream).
+ */
+export class WallPost extends Action {
+  constructor(
+    readonly by: (typeof WALL_WRITERS)[number],
+    readonly anonymous: boolean,
+  ) {
+    super();
+  }
+  async act(model: TModel, world: TWorld) {
+    const writer = session(world, this.by);
+    if (!writer) return; // that switch or link has not happened in this run
+    const exchangeId = E1(world);
+    const open: { reader: TSession; stream: AsyncGenerator<unknown>; controller: AbortController }[] = [];
+    for (const reader of world.sessions.values()) {
+      const controller = new AbortController();
+      const stream = await wallStream(deps, reader.identity, exchangeId, null, controller.signal).catch(() => null);
+      if (!stream) continue;
+      // The stream's "started" cue: it listens from here on.
+      if ((await nextLive(stream, 10_000)) === null) violation(`${reader.key}'s wall stream never started`);
+      open.push({ reader, stream, controller });
+    }
+    try {
+      const posted = await read(
+        writer.caller.exchanges.postToWall({
+          exchangeId,
+          body: `A hint from ${this.anonymous ? 'someone' : this.by}`,
+          anonymous: this.anonymous,
+        }),
+      );
+      if (!posted.ok) return;
+      model.wallUsed = true;
+      const postId = (posted.value as { postId: string }).postId;
+      if (this.anonymous) model.anonymousPosts.set(postId, writer.accountId);
+      const authors = await authorsOf(model);
+      // Each open wall hears of it (a post of someone else may come first: each is checked).
+      for (const { reader, stream } of open) {
+        for (let step = 0; step < 20; step += 1) {
+          const next = await nextLive(stream, 5_000);
+          if (!next || next.done) break;
+          const [, item] = next.value as [string, unknown];
+          checkWallAnonymity(
+            model,
+            authors,
+            reader,
+            `${reader.key}, exchanges.onWall (live)`,
+            'exchanges.onWall',
+            item,
+          );
+          if ((item as { postId?: string } | null)?.postId === postId) break;
+        }
+      }
+    } finally {
+      for (const { stream, controller } of open) {
+        controller.abort();
+        await stream.return(undefined);
+      }
+    }
+  }
+  toString() {
+    return `${this.by} writes on the wall${this.anonymous ? ' anonymously' : ''}`;
+  }
+}
+
+/** A manager (or a participant, refused but for their own) removes one of the wall's posts. */
+export class RemoveWallPost extends Action {
+  constructor(
+    readonly by: 'organizer' | 'assistant' | 'p1',
+    readonly which: number,
+  ) {
+    super();
+  }
+  override check(model: Readonly<TModel>) {
+    return model.wallUsed;
+  }
+  async act(_model: TModel, world: TWorld) {
+    const posts = await testDb().exchangeWallPost.findMany({
+      where: { exchangeId: E1(world) },
+      orderBy: { id: 'asc' },
+      select: { id: true },
+    });
+    if (posts.length === 0) return;
+    const postId = posts[this.which % posts.length]!.id.toString();
+    await read(session(world, this.by)!.caller.exchanges.removeWallPost({ exchangeId: E1(world), postId }));
+  }
+  toString() {
+    return `${this.by} removes wall post #${this.which}`;
+  }
+}
+
 const drawer = fc.constantFrom('organizer' as const, 'assistant' as const);
 
 /** Every action, by name (SECRECY_ONLY / SECRECY_SKIP pick some by these names). */
@@ -685,6 +808,12 @@ export const ACTIONS: Record<string, fc.Arbitrary<Action>> = {
   OpenPersonLink: fc.constantFrom('person' as const, 'organizer' as const).map((device) => new OpenPersonLink(device)),
   RequestNewPersonLink: fc.constant(null).map(() => new RequestNewPersonLink()),
   ReissuePersonLink: drawer.map((by) => new ReissuePersonLink(by)),
+  WallPost: fc
+    .tuple(fc.constantFrom(...WALL_WRITERS), fc.boolean())
+    .map(([by, anonymous]) => new WallPost(by, anonymous)),
+  RemoveWallPost: fc
+    .tuple(fc.constantFrom('organizer' as const, 'assistant' as const, 'p1' as const), fc.nat({ max: 9 }))
+    .map(([by, which]) => new RemoveWallPost(by, which)),
 };
 
 export type { TPersonKey };

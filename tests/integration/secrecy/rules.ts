@@ -5,11 +5,14 @@
  * decides WHO may know it, from what happened in the run (when names were drawn and with which
  * visibility, which gifts were revealed, who declined, who is a stranger).
  */
+import { ANONYMOUS_WALL_NAME } from '../../../server/contracts/exchange-values';
 import { APP_ERRORS } from '../../../server/errors';
+import { MESSAGE_KEYS, ResumePosition } from '../../../server/realtime/resume';
+import { wallStream } from '../../../server/realtime/streams';
 import { toAppError } from '../../../server/trpc/init';
 import { SANTA_NAME } from '../../../server/services/exchanges/messages';
 import { testDb } from '../../helpers/db';
-import type { TSession, TWorld } from './world';
+import { deps, type TSession, type TWorld } from './world';
 
 /** A failure of the model: what leaked to whom, with the response that showed it. */
 export class SecrecyViolation extends Error {
@@ -53,6 +56,10 @@ export interface TModel {
   organizerLinkEntries: Set<string>;
   /** Whether a person without e-mail was added (the link actions wait for it). */
   namedAdded: boolean;
+  /** Anonymous wall posts of the first exchange (docs/secrecy.md section 8): post id → author's account. */
+  anonymousPosts: Map<string, string>;
+  /** Whether anything was posted on the wall (its reads wait for it). */
+  wallUsed: boolean;
 }
 
 export function newModel(world: TWorld): TModel {
@@ -66,6 +73,8 @@ export function newModel(world: TWorld): TModel {
     steps: 0,
     organizerLinkEntries: new Set(),
     namedAdded: false,
+    anonymousPosts: new Map(),
+    wallUsed: false,
   };
 }
 
@@ -267,8 +276,41 @@ export function santaCandidates(pairs: { giverId: string; receiverId: string }[]
 
 type TSessionReads = Record<string, TRead>;
 
+/**
+ * A wall's live stream resumed from its very start: the catch-up sends every post the session may
+ * read, shaped for it, up to the stream's "started" cue (refused, like the query, outside the exchange).
+ */
+export async function wallCatchUp(session: TSession, exchangeId: string): Promise<TRead> {
+  const controller = new AbortController();
+  let stream: Awaited<ReturnType<typeof wallStream>> | null = null;
+  try {
+    const from = new ResumePosition('w', MESSAGE_KEYS, 0n).encode();
+    stream = await wallStream(deps, session.identity, exchangeId, from, controller.signal);
+    const posts: unknown[] = [];
+    for (let step = 0; step < 500; step += 1) {
+      const next = await stream.next();
+      if (next.done) break;
+      const [, item] = next.value as unknown as [string, unknown];
+      if (item === null) break;
+      posts.push(item);
+    }
+    return { ok: true, value: posts };
+  } catch (error) {
+    return read(Promise.reject(error));
+  } finally {
+    controller.abort();
+    // Ends the generator (its bus subscription goes with it).
+    await stream?.return(undefined);
+  }
+}
+
 /** The exchange reads of one session: every procedure and REST call that could carry a pairing. */
-async function exchangeReads(world: TWorld, session: TSession, exchangeId: string): Promise<TSessionReads> {
+async function exchangeReads(
+  world: TWorld,
+  session: TSession,
+  exchangeId: string,
+  withWall: boolean,
+): Promise<TSessionReads> {
   const c = session.caller.exchanges;
   const reads: [string, () => Promise<TRead>][] = [
     ['exchanges.get', () => read(c.get({ exchangeId }))],
@@ -292,6 +334,11 @@ async function exchangeReads(world: TWorld, session: TSession, exchangeId: strin
       () => rest(world, session, `/v1/exchanges/${exchangeId}/draw-restricted-users?limit=50`),
     ],
   ];
+  if (withWall)
+    reads.push(
+      ['exchanges.wall', () => read(c.wall({ exchangeId }))],
+      ['exchanges.onWall (resumed from the start)', () => wallCatchUp(session, exchangeId)],
+    );
   const values = await inTurn(reads.map(([, call]) => call));
   return Object.fromEntries(reads.map(([name], i) => [name, values[i]!]));
 }
@@ -308,7 +355,9 @@ async function checkExchange(
 ): Promise<void> {
   const sessions = [...world.sessions.values()];
   const allReads: TSessionReads[] = [];
-  for (const session of sessions) allReads.push(await exchangeReads(world, session, exchange.id));
+  const withWall = model.wallUsed && exchange.id === world.exchangeId;
+  for (const session of sessions) allReads.push(await exchangeReads(world, session, exchange.id, withWall));
+  const anonymousAuthors = await authorsOf(model);
   sessions.forEach((session, index) => {
     const reads = allReads[index]!;
     const where = `${exchange.label}, ${session.key}`;
@@ -333,6 +382,9 @@ async function checkExchange(
         violation(`${where}: ${declined ? 'a decliner' : 'an outsider'} reads ${name}`, answer.value);
       }
     }
+    // An anonymous wall post names its author to nobody but the author (section 8).
+    for (const [name, answer] of Object.entries(reads))
+      if (answer.ok) checkWallAnonymity(model, anonymousAuthors, session, `${where}, ${name}`, name, answer.value);
     // The managers' view of private links names the people without e-mail and nobody else (no pair).
     const links = reads['exchanges.personLinks'];
     if (links?.ok) {
@@ -401,6 +453,66 @@ async function checkExchange(
     const key = `${exchange.id}|${session.accountId}`;
     model.known.set(key, new Set([...(model.known.get(key) ?? []), ...seen]));
   });
+}
+
+// ---- Anonymous wall posts (section 8) ---------------------------------------------------------------
+
+/** The anonymous authors' names (as shown anywhere), by account. */
+export async function authorsOf(model: TModel): Promise<Map<string, string[]>> {
+  const ids = [...new Set(model.anonymousPosts.values())];
+  if (ids.length === 0) return new Map();
+  const rows = await testDb().user.findMany({
+    where: { id: { in: ids } },
+    select: { id: true, name: true, firstName: true, lastName: true },
+  });
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      [row.name, [row.firstName, row.lastName].filter(Boolean).join(' ')].filter((text): text is string =>
+        Boolean(text && text.trim()),
+      ),
+    ]),
+  );
+}
+
+/**
+ * What a session read must not tie an anonymous post to its author, unless the session is the
+ * author's own account: each post object (by `postId`) shows "Someone in the exchange", no author,
+ * not "mine", and carries neither the author's id nor their name; a removal's activity line names
+ * no anonymous author.
+ */
+export function checkWallAnonymity(
+  model: TModel,
+  authors: Map<string, string[]>,
+  session: TSession,
+  where: string,
+  name: string,
+  value: unknown,
+): void {
+  if (model.anonymousPosts.size === 0) return;
+  for (const object of objects(value)) {
+    if (name === 'exchanges.activity' && object.kind === 'wall-post-removed') {
+      const text = JSON.stringify({ ...object, actorName: undefined });
+      for (const [authorId, names] of authors)
+        if (text.includes(authorId) || names.some((n) => text.includes(n)))
+          violation(`${where}: a wall removal's activity line names an anonymous author`, object);
+      continue;
+    }
+    const postId = typeof object.postId === 'string' ? object.postId : null;
+    const authorId = postId ? model.anonymousPosts.get(postId) : undefined;
+    if (!authorId || authorId === session.accountId) continue;
+    const text = JSON.stringify(object);
+    const names = authors.get(authorId) ?? [];
+    if (
+      object.author !== null ||
+      object.mine !== false ||
+      object.anonymous !== true ||
+      object.authorName !== ANONYMOUS_WALL_NAME ||
+      text.includes(authorId) ||
+      names.some((n) => text.includes(n))
+    )
+      violation(`${where}: an anonymous wall post names its author to someone else`, object);
+  }
 }
 
 // ---- Claims ------------------------------------------------------------------------------------

@@ -3,11 +3,16 @@
  * it through the services she uses: unread chats in both groups and with Sam, a bell with unread
  * notifications (Jo's join request, Kim's follow, Sam's new list) and the family group's waiting
  * request, the family group's pending (Jo), removed (Riley) and invited (Alex) members, and Kim's
- * birthday five days ahead on her home page and in her reminders.
+ * birthday five days ahead on her home page and in her reminders. Also the issue-31 demo exchanges:
+ * Sam's White Elephant with its turn order, the Lee family swap's wall (Sam's post anonymous) and the
+ * book club swap's gallery with Sam's gift photo.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData, seedId } from '../../../prisma/seed';
+import { DEMO_EXCHANGES, DEMO_THANK_YOU } from '../../../prisma/seed-exchanges';
 import { DEMO_BIRTHDAY_SOON, DEMO_CONVERSATIONS, DEMO_GROUPS, DEMO_NOTIFICATIONS } from '../../../prisma/seed-social';
+import type { TAppDeps } from '../../../server/deps';
+import { readThankYouPhoto } from '../../../server/services/exchanges/thank-yous';
 import { createDeps } from '../../../server/create-deps';
 import { createDb, type TDb } from '../../../server/db/client';
 import { migrate } from '../../../server/db/migrate';
@@ -19,14 +24,15 @@ import { testConfig } from '../../helpers/server';
 const userId = (key: string) => seedId(`user:${key}`);
 
 let db: TDb;
+let deps: TAppDeps;
 let dana: ReturnType<typeof callerFor>;
 
 beforeAll(async () => {
   const url = await scratchDatabase('seedsocial');
   await migrate(url);
   db = createDb(url, 2);
-  await seedDemoData(db);
-  const deps = createDeps(testConfig({ DATABASE_URL: url }), { db });
+  deps = createDeps(testConfig({ DATABASE_URL: url, DATA_DIR: `.data/test-seed-${process.pid}` }), { db });
+  await seedDemoData(db, { dataDir: deps.config.dataDir });
   dana = callerFor(await identityFor(deps, userId('demo')), deps);
 }, 120_000);
 afterAll(() => db?.$disconnect());
@@ -90,5 +96,36 @@ describe('the social demo data, as Dana sees it', () => {
     expect(reminders.filter((row) => row.kind === 'birthday').map((row) => row.path)).toContain(
       `/profile/${userId('kim')}/`,
     );
+  });
+});
+
+describe('the issue-31 demo exchanges, as Dana sees them', () => {
+  it('Sam’s White Elephant has its turn order drawn, with Dana second, and the rules', async () => {
+    const order = await dana.exchanges.turnOrder({ exchangeId: DEMO_EXCHANGES.party });
+    expect(order.gameType).toBe('white-elephant');
+    expect(order.turns.map((turn) => turn.person.userId)).toEqual(
+      ['kim', 'demo', 'alex', 'sam'].map((key) => userId(key)),
+    );
+    expect(order.turns.find((turn) => turn.isMe)?.position).toBe(2);
+    expect(order.rules.length).toBeGreaterThan(2);
+  });
+
+  it('the Lee family swap’s wall has three posts, Sam’s anonymous to her', async () => {
+    const wall = await dana.exchanges.wall({ exchangeId: DEMO_EXCHANGES.drawn });
+    expect(wall.posts.map((post) => post.authorName)).toEqual(['Kim Lee', 'Someone in the exchange', 'You']);
+    expect(JSON.stringify(wall)).not.toContain(userId('sam'));
+  });
+
+  it('the book club swap’s gallery shows Sam’s thank-you with its photo', async () => {
+    const gallery = await dana.exchanges.gallery({ exchangeId: DEMO_EXCHANGES.past });
+    expect(gallery.notYetReason).toBeNull();
+    expect(gallery.items).toMatchObject([{ thankYouId: DEMO_THANK_YOU.id, from: { userId: userId('sam') } }]);
+    const photo = await readThankYouPhoto(deps, await identityFor(deps, userId('demo')), {
+      exchangeId: DEMO_EXCHANGES.past,
+      thankYouId: DEMO_THANK_YOU.id,
+    });
+    expect(photo.subarray(8, 12).toString('ascii')).toBe('WEBP');
+    const received = (await dana.exchanges.thankYous({ exchangeId: DEMO_EXCHANGES.past })).items;
+    expect(received).toMatchObject([{ direction: 'received', otherName: 'Sam Rivera' }]);
   });
 });

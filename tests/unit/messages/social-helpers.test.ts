@@ -125,6 +125,23 @@ describe('next step of a gift exchange', () => {
     expect(step({ status: 'exchanged', exchangeDate: '2026-09-01' }).kind).toBe('none');
   });
 
+  it('speaks of a party game’s turn order, not names, and asks for no thank-you after it', () => {
+    const party = { gameType: 'white-elephant' as const };
+    expect(step({ ...party, myRole: 'organizer', myStatus: 'organizing' })).toMatchObject({
+      kind: 'draw',
+      label: 'Draw the turn order',
+    });
+    expect(step(party).label).toBe('Waiting for the turn order');
+    expect(step({ ...party, status: 'drawn' })).toMatchObject({ kind: 'see-turn', label: 'See your turn' });
+    expect(step({ ...party, status: 'drawn', exchangeDate: '2026-11-25' }).label).toBe('Party day: today!');
+    expect(step({ ...party, status: 'drawn', myRole: 'organizer', myStatus: 'organizing' }).label).toBe(
+      'The turn order is drawn',
+    );
+    expect(step({ ...party, gameType: 'yankee-swap', status: 'exchanged', exchangeDate: '2026-11-20' }).kind).toBe(
+      'none',
+    );
+  });
+
   it('drops declined and archived exchanges, and sorts the rest soonest first', () => {
     expect(step({ myStatus: 'declined' }).kind).toBe('none');
     expect(step({ status: 'archived' }).kind).toBe('none');

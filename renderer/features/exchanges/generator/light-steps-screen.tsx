@@ -37,7 +37,8 @@ import {
   TitleField,
 } from './draft-fields';
 import { lightPlan } from './flow-steps';
-import { MIN_DRAW_PEOPLE, PeopleRows, usePeopleRows, withBlankRows } from './people-rows';
+import { isPartyGame } from '../../../../server/contracts/exchange-values';
+import { minDrawPeople, PeopleRows, usePeopleRows, withBlankRows } from './people-rows';
 import { ConfirmCodeStep, RegisterStep, ThemeStep } from './shared-steps';
 import { BackButton, StepFrame, StepNav, submitWith, useStep } from './step-frame';
 import { SelectField } from '../../../kit/select-field';
@@ -448,9 +449,12 @@ function InviteStep() {
   const { draft, plan, position } = useStep('invite', lightPlan);
   const navigate = useNavigate();
   const friendCount = draft.friends.length;
-  const people = usePeopleRows(withBlankRows(draft.people, MIN_DRAW_PEOPLE), {
-    needed: MIN_DRAW_PEOPLE - 1 - friendCount,
+  // A party game (chosen on the details step, when the organizer comes back here) needs fewer.
+  const minimum = minDrawPeople(draft.gameType);
+  const people = usePeopleRows(withBlankRows(draft.people, minimum), {
+    needed: minimum - 1 - friendCount,
     others: ', you included',
+    minimum,
     onRowsChange: (rows) => writeDraft({ people: rows }),
   });
 
@@ -664,9 +668,13 @@ function DetailsStep() {
     ] as const,
     async (saved) => {
       const count = typedPeople(saved.people).length + saved.friends.length + (saved.organizerParticipates ? 1 : 0);
-      if (!saved.repeatOfExchangeId && count < MIN_DRAW_PEOPLE)
+      // A Secret Santa draw needs three people; a party game's turn order two.
+      const minimum = minDrawPeople(saved.gameType);
+      if (!saved.repeatOfExchangeId && count < minimum)
         throw new Error(
-          `A draw needs at least ${MIN_DRAW_PEOPLE} people: take part yourself, or go back and add someone.`,
+          isPartyGame(saved.gameType)
+            ? `A turn order needs at least ${minimum} people: take part yourself, or go back and add someone.`
+            : `A draw needs at least ${minimum} people: take part yourself, or go back and add someone.`,
         );
       await navigate(position.next ?? href('v2.generator.light.theme'));
     },

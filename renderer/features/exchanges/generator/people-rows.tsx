@@ -5,6 +5,7 @@
  */
 import { Button, Group, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
+import { isPartyGame, PARTY_GAME_MIN_PLAYERS } from '../../../../server/contracts/exchange-values';
 import { ZInvitee } from '../../../../server/contracts/exchanges';
 import { fieldErrorsFromZod } from '../../../../server/contracts/validation';
 import { normalizeEmail } from '../../../../server/contracts/validation-values';
@@ -13,6 +14,11 @@ import type { TDraftPerson } from './draft';
 
 /** The fewest people a draw can have. */
 export const MIN_DRAW_PEOPLE = 3;
+
+/** The fewest people an exchange of this game can draw: a party game's turn order needs two. */
+export function minDrawPeople(gameType: string): number {
+  return isPartyGame(gameType) ? PARTY_GAME_MIN_PLAYERS : MIN_DRAW_PEOPLE;
+}
 
 export const EMPTY_PERSON: TDraftPerson = { name: '', email: '' };
 
@@ -63,22 +69,28 @@ export function rowErrorsFrom(serverErrors: TFieldErrors, rows: readonly TDraftP
 }
 
 /** What stops the rows from going on (bad rows, too few people), or null. */
-function rowsProblem(result: ReturnType<typeof checkPeople>, needed: number, others: string): string | null {
+function rowsProblem(
+  result: ReturnType<typeof checkPeople>,
+  needed: number,
+  others: string,
+  minimum: number,
+): string | null {
   if (Object.keys(result.errors).length > 0) return 'Some rows need fixing: see the messages above.';
   const missing = needed - result.count;
-  return missing > 0 ? `A draw needs at least ${MIN_DRAW_PEOPLE} people${others}: add ${missing} more.` : null;
+  return missing > 0 ? `A draw needs at least ${minimum} people${others}: add ${missing} more.` : null;
 }
 
 /**
  * The rows' state. `check()` before going on marks the bad rows and says what stops the form
  * (`problem`, null when nothing does); after that first check, both follow the typing.
- * `needed`: how many people must be typed; `others`: who else counts (", you included").
+ * `needed`: how many people must be typed; `others`: who else counts (", you included");
+ * `minimum`: the draw's fewest people, as the message names it (MIN_DRAW_PEOPLE unless given).
  */
 export function usePeopleRows(
   initial: TDraftPerson[],
-  options: { needed: number; others?: string; onRowsChange?: (rows: TDraftPerson[]) => void },
+  options: { needed: number; others?: string; minimum?: number; onRowsChange?: (rows: TDraftPerson[]) => void },
 ) {
-  const { needed, others = '', onRowsChange } = options;
+  const { needed, others = '', minimum = MIN_DRAW_PEOPLE, onRowsChange } = options;
   const [rows, setRows] = useState(initial);
   const [errors, setErrors] = useState<TFieldErrors>({});
   const [problem, setProblem] = useState<string | null>(null);
@@ -86,7 +98,7 @@ export function usePeopleRows(
 
   function judge(next: TDraftPerson[]): string | null {
     const result = checkPeople(next);
-    const found = rowsProblem(result, needed, others);
+    const found = rowsProblem(result, needed, others, minimum);
     setErrors(result.errors);
     setProblem(found);
     return found;

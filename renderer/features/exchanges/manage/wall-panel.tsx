@@ -19,7 +19,10 @@ function byId(a: TWallPost, b: TWallPost): number {
   return BigInt(a.postId) < BigInt(b.postId) ? -1 : BigInt(a.postId) > BigInt(b.postId) ? 1 : 0;
 }
 
-/** Keeps the wall fresh: a new post joins the list at once; a (re)started stream reloads it. */
+/**
+ * Keeps the wall fresh: a new post joins the list at once; an item-less event (a (re)started
+ * stream, or a post removed by someone else) reloads it.
+ */
 function useLiveWall(exchangeId: string): void {
   const utils = trpc.useUtils();
   trpc.exchanges.onWall.useSubscription(

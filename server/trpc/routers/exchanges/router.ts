@@ -354,7 +354,7 @@ export const exchangesRouter = router({
     .input(ZWallPostId)
     .output(ok)
     .mutation(({ ctx, input }) => removeWallPost(ctx, ctx.identity, input)),
-  /** New wall posts, live (resumable by `lastEventId`, as the chats' stream). */
+  /** New wall posts, live (resumable by `lastEventId`, as the chats' stream); a removal as an item-less cue to reload. */
   onWall: knownProcedure
     .input(ZExchangeId.extend({ lastEventId: z.string().max(8192).nullish() }))
     .subscription(({ ctx, input, signal }) =>
