@@ -55,9 +55,6 @@ async function overview(page: Page, exchangeId: string): Promise<void> {
 const wallPost = (page: Page, body: string) => page.getByTestId('wall-post').filter({ hasText: body });
 
 test.describe('party games, the wall and the gallery', () => {
-  // Each test signs several members up and opens several browsers.
-  test.describe.configure({ timeout: 180_000 });
-
   test('a White Elephant party: the organizer draws the turn order, a participant sees their turn and the rules', async ({
     page,
     browser,
