@@ -112,6 +112,7 @@ export async function realCalls(baseUrl: string, token: string, userId: string) 
   const missingCode: 'VALIDATION' | 'BAD_REQUEST' | 'FORBIDDEN' | 'NOT_FOUND' | 'UNAVAILABLE' | undefined =
     missing.error?.error.code;
   return {
+    gendersAnswer: { status: genders.response.status, error: genders.error },
     genders: genders.data,
     firstLabel,
     profile: profile.data,
@@ -172,6 +173,7 @@ describe('a client generated from the document', () => {
       realCalls: (baseUrl: string, token: string, userId: string) => Promise<Record<string, unknown>>;
     };
     const answers = (await realCalls(server.baseUrl, session.accessToken, member.id)) as {
+      gendersAnswer: { status: number; error: unknown };
       genders: unknown;
       profile: unknown;
       displayName: string;
@@ -180,6 +182,8 @@ describe('a client generated from the document', () => {
       paging: string | null;
       missing: { status: number; body: unknown; code: string };
     };
+    // What the server answered, should it not be the list (a failure then says why).
+    expect(answers.gendersAnswer).toEqual({ status: 200, error: undefined });
     expect(z.array(ZEnumValue).parse(answers.genders).length).toBeGreaterThan(0);
     expect(ZProfile.parse(answers.profile).userId).toBe(member.id);
     expect(answers.displayName).toContain('Openapi');
