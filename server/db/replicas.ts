@@ -18,9 +18,9 @@
  * half second, on connections of its own. A replica that does not answer is down; one that has not
  * applied a position the primary had more than DATABASE_REPLICA_MAX_LAG_MS ago is lagging. Either
  * is out of rotation (its reads go to the primary) until it answers and is back within half the
- * allowed lag. A read that fails on a replica because it cannot be reached is run again on the
- * primary at once and takes the replica out of rotation, so a replica lost between two looks
- * changes nothing a member sees.
+ * allowed lag. A read that fails on a replica for any reason but "not found" is run again on the
+ * primary at once, and one that found the replica lost (unreachable, shutting down) takes it out of
+ * rotation, so a replica lost between two looks changes nothing a member sees.
  *
  * Why not `@prisma/extension-read-replicas` (it supports Prisma 7): it routes by operation only and
  * picks a replica at random with no health, lag or position check. Reads inside a mutation request
@@ -115,6 +115,16 @@ function isRead(model: string | undefined, operation: string, args: unknown): bo
   if (!RAW_QUERIES.has(operation)) return false;
   const sql = rawSql(args);
   return PLAIN_SELECT.test(sql) && !NOT_PLAIN.test(sql);
+}
+
+/** The errors of a server that cannot answer now: unreachable, shutting down, or its connection killed. */
+const SHUTTING_DOWN = /shutdown in progress|connection was killed|lost connection|gone away/i;
+function replicaLost(error: unknown): boolean {
+  if (databaseUnavailableError(error)) return true;
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 8; depth++, current = (current as { cause?: unknown }).cause)
+    if (current instanceof Error && SHUTTING_DOWN.test(current.message)) return true;
+  return false;
 }
 
 export function replicaName(url: string): string {
@@ -277,10 +287,12 @@ export function createReplication(options: {
     const candidates = replicas.filter((replica) => replica.state === 'in-rotation');
     if (candidates.length === 0) return null;
     const pick = (from: TReplica[]): TReplica => from[turn++ % from.length]!;
-    const wantedText = routing.reader ? await positions.get(routing.reader) : null;
+    // Where the member's last write is unknown (Redis away), their reads go to the primary.
+    const wantedText = routing.reader ? await positions.get(routing.reader).catch(() => '') : null;
     if (wantedText === null) return pick(candidates);
     const wanted = parseGtidPosition(wantedText);
     // A primary without a binary log gives no position: the member's reads stay on it for a while.
+    // (The same when the position could not be read.)
     if (wanted.size === 0) {
       readYourWrites.primary++;
       return null;
@@ -304,7 +316,7 @@ export function createReplication(options: {
           return replica;
         }
       } catch (error) {
-        if (databaseUnavailableError(error)) markDown(replica);
+        if (replicaLost(error)) markDown(replica);
       }
     }
     readYourWrites.primary++;
@@ -329,9 +341,10 @@ export function createReplication(options: {
       count(replica.name);
       return result;
     } catch (error) {
-      // The query's own errors (not found, a constraint) would be the same on the primary.
-      if (!databaseUnavailableError(error)) throw error;
-      markDown(replica);
+      // "Not found" would be the primary's answer too. Anything else (the replica lost or shutting
+      // down, a migration it has not applied yet) is asked of the primary instead.
+      if ((error as { code?: unknown }).code === 'P2025') throw error;
+      if (replicaLost(error)) markDown(replica);
       count('primary');
       return onPrimary();
     }
