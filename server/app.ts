@@ -138,7 +138,12 @@ export async function buildServer(config: TConfig, options: TBuildOptions = {}):
   // Read replicas: each request's own routing store, opened before any other hook runs.
   const { replication } = deps;
   if (replication) {
-    registerReadRouting(app, replication, app.log);
+    const trpcQueries = new Set(
+      listProcedures(appRouter)
+        .filter((procedure) => procedure.type === 'query')
+        .map((procedure) => procedure.path),
+    );
+    registerReadRouting(app, replication, { trpcQueries, log: app.log });
     replication.onChange = (replica) =>
       replica.state === 'in-rotation'
         ? app.log.info({ replica }, 'read replica in rotation')

@@ -2,7 +2,7 @@
  * Read replicas with read-your-writes (DATABASE_REPLICA_URLS), for MariaDB GTID replication.
  *
  * Routing is per request (server/db/request-routing.ts), not per call site: the services keep
- * taking `deps.db`, which is the primary's client extended here. In a read request (a tRPC query,
+ * taking `deps.db`, which is the primary's client extended here. In a read request (tRPC queries,
  * a REST GET under /v1) its reads - model reads, plain `SELECT` raw queries and the hot reads of
  * `queryRows` - go to the replica chosen for that request; writes, transactions and everything in
  * them, the job worker, live streams, the sign-in routes and every read after the request's first
@@ -423,15 +423,26 @@ export function createReplication(options: {
 }
 
 /**
- * The HTTP side: every request runs in its own routing store; REST GETs under /v1 read replicas
- * (tRPC queries say so in their middleware, server/trpc/init.ts); a request that wrote remembers
- * the primary's position for its caller before its answer leaves, so the next request sees it.
+ * The HTTP side: every request runs in its own routing store; REST GETs under /v1 and tRPC GETs
+ * that call only queries (a subscription's stream is a GET too) read replicas; a request that
+ * wrote remembers the primary's position for its caller before its answer leaves, so the next
+ * request sees it.
  */
 export function registerReadRouting(
   app: FastifyInstance,
   replication: TReplication,
-  log: { warn(object: object, message: string): void },
+  options: { trpcQueries: ReadonlySet<string>; log: { warn(object: object, message: string): void } },
 ): void {
+  const isReadRequest = (method: string, url: string): boolean => {
+    if (method !== 'GET' && method !== 'HEAD') return false;
+    const path = url.split('?')[0] ?? '';
+    if (path.startsWith('/v1/')) return true;
+    if (!path.startsWith('/trpc/')) return false;
+    return path
+      .slice('/trpc/'.length)
+      .split(',')
+      .every((name) => options.trpcQueries.has(decodeURIComponent(name)));
+  };
   app.addHook('onRequest', (_request, _reply, done) => runWithRouting(done));
   app.addHook('preHandler', async (request) => {
     const routing = currentRouting();
@@ -439,7 +450,7 @@ export function registerReadRouting(
     const userId = request.identity?.userId ?? null;
     routing.reader = userId;
     if (userId) routing.members.add(userId);
-    if ((request.method === 'GET' || request.method === 'HEAD') && request.url.startsWith('/v1/')) routing.read = true;
+    if (isReadRequest(request.method, request.url)) routing.read = true;
   });
   app.addHook('onSend', async (_request, _reply, payload) => {
     const routing = currentRouting();
@@ -448,7 +459,7 @@ export function registerReadRouting(
         await replication.rememberWrites(routing);
       } catch (error) {
         // The write is done; only its visibility on replicas for the next second is at stake.
-        log.warn({ err: error }, 'could not remember the primary position after a write');
+        options.log.warn({ err: error }, 'could not remember the primary position after a write');
       }
     }
     return payload;

@@ -2,7 +2,7 @@
  * Which database a request's reads may use, decided per request rather than per call site (the
  * services keep taking `deps.db`): an AsyncLocalStorage store opened for every HTTP request when
  * read replicas are configured (server/db/replicas.ts).
- * - `read` is set for tRPC queries and REST GETs under /v1; everything else (mutations, the sign-in
+ * - `read` is set for tRPC queries and REST GETs under /v1 (registerReadRouting); everything else (mutations, the sign-in
  *   routes, live streams, the job worker, work outside a request) reads the primary.
  * - `wrote` is set by the first write; from then on the request reads the primary, and before its
  *   answer leaves, the primary's GTID position is remembered for `members` (read-your-writes).
@@ -33,12 +33,6 @@ export function runWithRouting<T>(run: () => T): T {
 /** Runs `run` outside any request: its reads go to the primary (the job worker). */
 export function outsideRequest<T>(run: () => T): T {
   return storage.exit(run);
-}
-
-/** This request's queries may read a replica (a tRPC query, a REST GET). */
-export function readFromReplicas(): void {
-  const routing = storage.getStore();
-  if (routing) routing.read = true;
 }
 
 /** The request signs `userId` in (a new access token): that member's next reads must see its writes. */

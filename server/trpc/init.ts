@@ -12,7 +12,6 @@ import {
 import { canWriteWhileImpersonating } from '../auth/roles';
 import { deriveAuthFlags } from '../contracts/identity';
 import { fieldErrorsFromZod, type TFieldErrors } from '../contracts/validation';
-import { readFromReplicas } from '../db/request-routing';
 import { APP_ERRORS, AppError, type TAppErrorCode } from '../errors';
 import { databaseUnavailableError } from '../http/database-health';
 import { parseIdempotencyKey, runIdempotent } from '../idempotency/idempotency';
@@ -146,21 +145,7 @@ const rateLimits = t.middleware(async ({ ctx, path, next }) => {
   return next();
 });
 
-/**
- * Queries may read a replica (server/db/replicas.ts); mutations and live streams read the primary.
- * A batch holds calls of one kind (queries come by GET, mutations by POST).
- */
-const readRouting = t.middleware(({ type, next }) => {
-  if (type === 'query') readFromReplicas();
-  return next();
-});
-
-export const publicProcedure = t.procedure
-  .use(readRouting)
-  .use(appErrorCodes)
-  .use(impersonationGuard)
-  .use(rateLimits)
-  .use(idempotency);
+export const publicProcedure = t.procedure.use(appErrorCodes).use(impersonationGuard).use(rateLimits).use(idempotency);
 
 /** Requires any known identity (a floater included). */
 export const knownProcedure = publicProcedure.use(({ ctx, next }) => {
