@@ -422,6 +422,18 @@ export function createReplication(options: {
   return replication;
 }
 
+/** Whether a request's reads may go to a replica: a REST GET under /v1, or a tRPC GET calling only queries. */
+export function isReadRequest(method: string, url: string, trpcQueries: ReadonlySet<string>): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  const path = url.split('?')[0] ?? '';
+  if (path.startsWith('/v1/')) return true;
+  if (!path.startsWith('/trpc/')) return false;
+  return path
+    .slice('/trpc/'.length)
+    .split(',')
+    .every((name) => trpcQueries.has(decodeURIComponent(name)));
+}
+
 /**
  * The HTTP side: every request runs in its own routing store; REST GETs under /v1 and tRPC GETs
  * that call only queries (a subscription's stream is a GET too) read replicas; a request that
@@ -433,16 +445,6 @@ export function registerReadRouting(
   replication: TReplication,
   options: { trpcQueries: ReadonlySet<string>; log: { warn(object: object, message: string): void } },
 ): void {
-  const isReadRequest = (method: string, url: string): boolean => {
-    if (method !== 'GET' && method !== 'HEAD') return false;
-    const path = url.split('?')[0] ?? '';
-    if (path.startsWith('/v1/')) return true;
-    if (!path.startsWith('/trpc/')) return false;
-    return path
-      .slice('/trpc/'.length)
-      .split(',')
-      .every((name) => options.trpcQueries.has(decodeURIComponent(name)));
-  };
   app.addHook('onRequest', (_request, _reply, done) => runWithRouting(done));
   app.addHook('preHandler', async (request) => {
     const routing = currentRouting();
@@ -450,7 +452,7 @@ export function registerReadRouting(
     const userId = request.identity?.userId ?? null;
     routing.reader = userId;
     if (userId) routing.members.add(userId);
-    if (isReadRequest(request.method, request.url)) routing.read = true;
+    if (isReadRequest(request.method, request.url, options.trpcQueries)) routing.read = true;
   });
   app.addHook('onSend', async (_request, _reply, payload) => {
     const routing = currentRouting();
