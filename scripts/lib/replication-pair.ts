@@ -6,7 +6,7 @@
  * The replica's data folder is a copy of the primary's freshly initialised one (one
  * mariadb-install-db instead of two), and it replicates everything the primary logs from its start.
  */
-import { cpSync, existsSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import mysql from 'mysql2/promise';
 import { parseDatabaseUrl } from '../../server/db/database-url';
@@ -20,8 +20,11 @@ export interface TReplicationPair {
   onReplica(sql: string, values?: unknown[]): Promise<unknown>;
   /** Waits until the replica has applied everything the primary has logged now. */
   waitForReplica(timeoutSeconds?: number): Promise<void>;
-  /** Kills the replica (SIGKILL, as a lost machine) and waits until it no longer answers. */
-  killReplica(): Promise<void>;
+  /**
+   * Stops the replica and waits until its process has ended: SIGTERM is a shutdown (connections
+   * closed with "shutdown in progress"), SIGKILL a lost machine.
+   */
+  stopReplica(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
   /** Starts the replica again; replication resumes by itself from its last applied position. */
   startReplica(): Promise<void>;
   stop(): Promise<void>;
@@ -87,11 +90,12 @@ export async function startReplicationPair(options: {
       if (Number(reached[0]?.reached) !== 0)
         throw new Error(`the replica did not reach ${position} within ${timeoutSeconds} s`);
     },
-    async killReplica() {
-      stopEmbeddedMariadb(replicaDir, 'SIGKILL');
+    async stopReplica(signal = 'SIGKILL') {
+      const pid = Number(readFileSync(path.join(replicaDir, 'mariadbd.pid'), 'utf8').trim());
+      process.kill(pid, signal);
       for (;;) {
         try {
-          await withConnection(replicaUrl, async () => undefined);
+          process.kill(pid, 0);
         } catch {
           return;
         }
