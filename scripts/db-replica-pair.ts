@@ -32,7 +32,7 @@ Watch: GET /readyz (the replica's state), GET /metrics (db_reads_total, db_repli
 
 Ctrl-C stops both servers (their data stays under .data/replica-pair).`);
 const stop = (): void => {
-  void pair.stop().then(() => process.exit(0));
+  void pair.stop('SIGTERM').then(() => process.exit(0));
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

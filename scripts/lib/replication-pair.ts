@@ -27,7 +27,8 @@ export interface TReplicationPair {
   stopReplica(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
   /** Starts the replica again; replication resumes by itself from its last applied position. */
   startReplica(): Promise<void>;
-  stop(): Promise<void>;
+  /** Stops both (SIGKILL by default: the tests throw their data away; SIGTERM shuts them down cleanly). */
+  stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -103,9 +104,9 @@ export async function startReplicationPair(options: {
       }
     },
     startReplica,
-    async stop() {
-      stopEmbeddedMariadb(replicaDir, 'SIGKILL');
-      stopEmbeddedMariadb(primaryDir, 'SIGKILL');
+    async stop(signal = 'SIGKILL') {
+      stopEmbeddedMariadb(replicaDir, signal);
+      stopEmbeddedMariadb(primaryDir, signal);
       await sleep(300);
     },
   };
