@@ -140,6 +140,7 @@ interface TProbe {
 
 function createProbe(url: string): TProbe {
   let connection: Connection | null = null;
+  let closed = false;
   const drop = (): void => {
     connection?.destroy();
     connection = null;
@@ -147,8 +148,15 @@ function createProbe(url: string): TProbe {
   async function ask(sql: string): Promise<string | null> {
     try {
       if (!connection) {
-        connection = await mysql.createConnection({ ...parseDatabaseUrl(url), connectTimeout: CHECK_TIMEOUT_MS });
-        connection.on('error', drop);
+        const opened = await mysql.createConnection({ ...parseDatabaseUrl(url), connectTimeout: CHECK_TIMEOUT_MS });
+        opened.on('error', () => opened.destroy());
+        // Closed (or given up on) while connecting: this connection is nobody's.
+        if (closed || connection) {
+          opened.destroy();
+          return null;
+        }
+        connection = opened;
+        opened.on('error', drop);
       }
       const [rows] = await connection.query({ sql, timeout: CHECK_TIMEOUT_MS });
       const value = (rows as Record<string, unknown>[])[0]?.value;
@@ -169,7 +177,10 @@ function createProbe(url: string): TProbe {
       if (answer === null) drop();
       return answer;
     },
-    close: drop,
+    close() {
+      closed = true;
+      drop();
+    },
   };
 }
 
