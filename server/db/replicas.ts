@@ -127,6 +127,21 @@ function replicaLost(error: unknown): boolean {
   return false;
 }
 
+/**
+ * The MariaDB driver's pool can leave a rejection nobody awaits when a server goes away under it
+ * (seen with a replica shut down under reads: "socket has unexpectedly been closed"). Such a
+ * rejection is logged instead of ending the process; any other unhandled rejection still ends it,
+ * as Node's default would. Answers a function that removes the guard.
+ */
+export function surviveLostConnections(log: { warn(object: object, message: string): void }): () => void {
+  const guard = (reason: unknown): void => {
+    if (!replicaLost(reason)) throw reason;
+    log.warn({ err: reason }, 'a database connection was lost with nobody waiting on it');
+  };
+  process.on('unhandledRejection', guard);
+  return () => process.off('unhandledRejection', guard);
+}
+
 export function replicaName(url: string): string {
   const options = parseDatabaseUrl(url);
   return options.socketPath ?? `${options.host}:${options.port}`;

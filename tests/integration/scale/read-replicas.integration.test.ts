@@ -20,6 +20,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, type TServer } from '../../../server/app';
 import { createDb, type TDb } from '../../../server/db/client';
+import { surviveLostConnections } from '../../../server/db/replicas';
 import { migrate } from '../../../server/db/migrate';
 import { createDatabaseIfMissing } from '../../../scripts/lib/database-server';
 import { freePort } from '../../../scripts/lib/free-port';
@@ -99,6 +100,10 @@ async function replicaState(server: { base: string }): Promise<{ status: number;
 const inState = (server: { base: string }, state: string) =>
   until(`the replica to be ${state}`, async () => (await replicaState(server)).state === state);
 
+// As server/main.ts does with replicas: a stray driver rejection of a lost replica is logged, not fatal.
+const lostConnections: unknown[] = [];
+const unguard = surviveLostConnections({ warn: (object) => lostConnections.push(object) });
+
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'gifting-replicas-'));
   const [primaryPort, replicaPort] = [await freePort(), await freePort()];
@@ -127,6 +132,7 @@ afterAll(async () => {
   await db?.$disconnect();
   await pair?.stop();
   if (dir) rmSync(dir, { recursive: true, force: true });
+  unguard();
 });
 
 describe('read replicas', () => {
