@@ -41,6 +41,8 @@ try {
   // Sessions survive restarts: the development token secret is kept in .data/.
   env.JWT_SECRET ??= developmentSecret();
   const config = loadConfig(env);
+  if (config.databaseReplicaUrls.length > 0)
+    log(`Read replicas: ${config.databaseReplicaUrls.map((url) => url.replace(/\/\/[^@]*@/, '//…@')).join(', ')}`);
 
   const seedDb = createDb(database.url, 2);
   try {

@@ -8,6 +8,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type F
 import type { TConfig } from './config';
 import { createDeps } from './create-deps';
 import type { TDb } from './db/client';
+import { registerReadRouting } from './db/replicas';
 import type { TAppDeps } from './deps';
 import { registerImpersonationWriteGuard } from './auth/write-guard';
 import { registerRequestIdentity } from './auth/request-identity';
@@ -134,6 +135,21 @@ export async function buildServer(config: TConfig, options: TBuildOptions = {}):
   // the 503s of a draining or overloaded server, which then answer before doing any work; the
   // identity is known before the rate limits (per member) and the write guard.
   registerErrorHandler(app);
+  // Read replicas: each request's own routing store, opened before any other hook runs.
+  const { replication } = deps;
+  if (replication) {
+    const trpcQueries = new Set(
+      listProcedures(appRouter)
+        .filter((procedure) => procedure.type === 'query')
+        .map((procedure) => procedure.path),
+    );
+    registerReadRouting(app, replication, { trpcQueries, log: app.log });
+    replication.onChange = (replica) =>
+      replica.state === 'in-rotation'
+        ? app.log.info({ replica }, 'read replica in rotation')
+        : app.log.warn({ replica }, 'read replica out of rotation');
+    app.addHook('onReady', async () => replication.start());
+  }
   await registerSecurityHeaders(app, config);
   // Before any route: it hooks every route added after it (the renderer's files come pre-compressed).
   await registerCompression(app);
@@ -141,7 +157,7 @@ export async function buildServer(config: TConfig, options: TBuildOptions = {}):
     onChange: (up) => (up ? app.log.info('database reachable again') : app.log.error('database not reachable')),
   });
   const procedures = new Set(listProcedures(appRouter).map((procedure) => procedure.path));
-  registerMetrics(app, { config, db, database, procedures });
+  registerMetrics(app, { config, db, database, procedures, ...(replication ? { replication } : {}) });
   const drain = registerDrain(app);
   app.decorate('lifecycle', { drain, database });
   await registerOverloadProtection(app, config);
@@ -154,6 +170,7 @@ export async function buildServer(config: TConfig, options: TBuildOptions = {}):
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   // Ready: not shutting down, and the database answered its last check (at most a second and a half ago).
+  // Replicas do not decide readiness (their reads go to the primary while they are out); their state is shown.
   app.get('/readyz', async (_request, reply) => {
     if (drain.draining)
       return reply
@@ -165,7 +182,7 @@ export async function buildServer(config: TConfig, options: TBuildOptions = {}):
         .code(503)
         .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
         .send({ status: 'unavailable', reason: 'database not reachable' });
-    return { status: 'ready' };
+    return replication ? { status: 'ready', replicas: replication.status() } : { status: 'ready' };
   });
   registerOpenApi(app, { version: config.appVersion, publicUrl: config.publicUrl });
 

@@ -51,6 +51,31 @@ const ZConfig = z.object({
     .regex(/^(mysql|mariadb):\/\//, 'must start with mysql:// or mariadb://')
     .refine((value) => URL.canParse(value), 'must be a valid URL'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /**
+   * Read replicas (comma-separated mysql:// URLs, optional): queries go to one of them, writes and
+   * transactions to DATABASE_URL (server/db/replicas.ts).
+   */
+  DATABASE_REPLICA_URLS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((url) => url.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(/^(mysql|mariadb):\/\//, 'each must start with mysql:// or mariadb://')
+          .refine((value) => URL.canParse(value), 'each must be a valid URL'),
+      ),
+    )
+    .default([]),
+  /** A replica further behind the primary than this is taken out of rotation until it catches up. */
+  DATABASE_REPLICA_MAX_LAG_MS: z.coerce.number().int().min(100).default(5_000),
+  /** How long a member's read waits for a replica to reach that member's last write before reading the primary. */
+  DATABASE_REPLICA_WAIT_MS: z.coerce.number().int().min(0).max(10_000).default(250),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1, 'must be a positive number of milliseconds').default(30_000),
   /** How long SIGTERM waits for in-flight requests; the process exits within this plus 5 s (at most 25 s). */
@@ -143,6 +168,10 @@ export type TConfig = {
   publicUrl: string;
   databaseUrl: string;
   databasePoolSize: number;
+  /** Read replicas' URLs (empty: every query goes to databaseUrl). */
+  databaseReplicaUrls: string[];
+  databaseReplicaMaxLagMs: number;
+  databaseReplicaWaitMs: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   requestTimeoutMs: number;
   shutdownGraceMs: number;
@@ -244,6 +273,9 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     publicUrl: c.PUBLIC_URL.replace(/\/+$/, ''),
     databaseUrl: c.DATABASE_URL,
     databasePoolSize: c.DATABASE_POOL_SIZE,
+    databaseReplicaUrls: c.DATABASE_REPLICA_URLS,
+    databaseReplicaMaxLagMs: c.DATABASE_REPLICA_MAX_LAG_MS,
+    databaseReplicaWaitMs: c.DATABASE_REPLICA_WAIT_MS,
     logLevel: c.LOG_LEVEL,
     requestTimeoutMs: c.REQUEST_TIMEOUT_MS,
     shutdownGraceMs: c.SHUTDOWN_GRACE_MS,

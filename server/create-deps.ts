@@ -8,6 +8,7 @@ import {
 import { createMemoryCache, createRedisCache } from './cache';
 import type { TConfig } from './config';
 import { createDb, type TDb } from './db/client';
+import { createReplication } from './db/replicas';
 import type { TAppDeps } from './deps';
 import { createMailPolicy } from './mail/deliverability';
 import { createMailer } from './mail/mailer';
@@ -19,6 +20,7 @@ const LOGIN_LOCK_MAX_MS = 24 * 3_600_000;
 /**
  * Builds the process-wide dependencies from configuration. With REDIS_URL, caches and rate limits
  * (and the live events' pub/sub) live in Redis so several instances can run side by side; without it they stay in process.
+ * With DATABASE_REPLICA_URLS, `db` reads from replicas in read requests (server/db/replicas.ts).
  */
 export function createDeps(config: TConfig, overrides: { db?: TDb } = {}): TAppDeps {
   const redis = config.redisUrl
@@ -26,7 +28,21 @@ export function createDeps(config: TConfig, overrides: { db?: TDb } = {}): TAppD
     : null;
   const limiter = (options: TRateLimitOptions): TRateLimiter =>
     redis ? createRedisRateLimiter(redis, { ...options, prefix: config.redisKeyPrefix }) : createRateLimiter(options);
-  const db = overrides.db ?? createDb(config.databaseUrl, config.databasePoolSize);
+  const primary = overrides.db ?? createDb(config.databaseUrl, config.databasePoolSize);
+  const replication =
+    config.databaseReplicaUrls.length > 0
+      ? createReplication({
+          primary,
+          primaryUrl: config.databaseUrl,
+          replicaUrls: config.databaseReplicaUrls,
+          poolSize: config.databasePoolSize,
+          maxLagMs: config.databaseReplicaMaxLagMs,
+          waitMs: config.databaseReplicaWaitMs,
+          redis,
+          redisKeyPrefix: config.redisKeyPrefix,
+        })
+      : undefined;
+  const db = replication?.db ?? primary;
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -36,6 +52,7 @@ export function createDeps(config: TConfig, overrides: { db?: TDb } = {}): TAppD
   const bus = redis ? createRedisBus(redis, config.redisKeyPrefix) : createMemoryBus();
   return {
     db,
+    ...(replication ? { replication } : {}),
     cache: redis ? createRedisCache(redis, config.redisKeyPrefix) : createMemoryCache(),
     config,
     mailer,
@@ -55,6 +72,7 @@ export function createDeps(config: TConfig, overrides: { db?: TDb } = {}): TAppD
     async dispose() {
       mailer.close();
       await bus.close();
+      await replication?.close();
       if (redis) await redis.quit();
     },
   };

@@ -4,11 +4,18 @@ import type { TRateLimiter } from './auth/rate-limit';
 import type { TCache } from './cache';
 import type { TConfig } from './config';
 import type { TDb } from './db/client';
+import type { TReplication } from './db/replicas';
 import type { TMailer } from './mail/mailer';
 import type { TRealtimeBus } from './realtime/bus';
 
 export interface TAppDeps {
+  /**
+   * The database: the primary, or with DATABASE_REPLICA_URLS a client that sends a read request's
+   * reads to a replica (server/db/replicas.ts).
+   */
   db: TDb;
+  /** The read replicas' routing and health, when DATABASE_REPLICA_URLS is set. */
+  replication?: TReplication;
   cache: TCache;
   config: TConfig;
   mailer: TMailer;

@@ -10,6 +10,7 @@
  */
 import { ConfigError, loadConfig, type TConfig } from './config';
 import { buildServer, type TServer } from './app';
+import { surviveLostConnections } from './db/replicas';
 
 const CLOSE_MARGIN_MS = 5_000;
 const DRAIN_MIN_MS = 1_000;
@@ -17,6 +18,8 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 
 export async function startServer(config: TConfig): Promise<TServer> {
   const app = await buildServer(config, { jobs: true });
+  // With read replicas, one that goes away must not take the process with it (server/db/replicas.ts).
+  if (config.databaseReplicaUrls.length > 0) surviveLostConnections(app.log);
   await app.listen({ host: config.host, port: config.port });
   let closing = false;
   const shutdown = async (signal: string): Promise<void> => {

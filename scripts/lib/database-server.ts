@@ -106,19 +106,13 @@ export interface TEmbeddedOptions {
   dataDir?: string;
   port?: number;
   log?: (line: string) => void;
+  /** More mariadbd options (a replication test's binary log and server id). */
+  extraArgs?: string[];
 }
 
-/** Starts (or reuses) a private MariaDB under dataDir, listening on 127.0.0.1:port and its own socket. */
-export async function startEmbeddedMariadb(
-  options: TEmbeddedOptions = {},
-): Promise<{ url: string; pid: number | null }> {
-  const log = options.log ?? (() => undefined);
-  const dataDir = options.dataDir ?? path.join(PROJECT_ROOT, '.data', 'mariadb');
-  const port = options.port ?? EMBEDDED_PORT;
-  const url = `mysql://root@127.0.0.1:${port}/gifting`;
-  if (await canConnect(url, 1000)) return { url, pid: readPid(dataDir) };
-
-  const { mariadbd, installDb } = ensureMariadbInstalled(log);
+/** Creates MariaDB's system tables under dataDir/db unless they are there; answers that folder. */
+export function initMariadbDataDir(dataDir: string, log: (line: string) => void = () => undefined): string {
+  const { installDb } = ensureMariadbInstalled(log);
   const dbDir = path.join(dataDir, 'db');
   if (!existsSync(path.join(dbDir, 'mysql'))) {
     mkdirSync(dbDir, { recursive: true });
@@ -131,6 +125,21 @@ export async function startEmbeddedMariadb(
     );
     if (init.status !== 0) throw new Error(`mariadb-install-db failed: ${init.stderr || init.stdout}`);
   }
+  return dbDir;
+}
+
+/** Starts (or reuses) a private MariaDB under dataDir, listening on 127.0.0.1:port and its own socket. */
+export async function startEmbeddedMariadb(
+  options: TEmbeddedOptions = {},
+): Promise<{ url: string; pid: number | null }> {
+  const log = options.log ?? (() => undefined);
+  const dataDir = options.dataDir ?? path.join(PROJECT_ROOT, '.data', 'mariadb');
+  const port = options.port ?? EMBEDDED_PORT;
+  const url = `mysql://root@127.0.0.1:${port}/gifting`;
+  if (await canConnect(url, 1000)) return { url, pid: readPid(dataDir) };
+
+  const { mariadbd } = ensureMariadbInstalled(log);
+  const dbDir = initMariadbDataDir(dataDir, log);
   const logFile = openSync(path.join(dataDir, 'mariadbd.log'), 'a');
   const child = spawn(
     mariadbd,
@@ -144,6 +153,7 @@ export async function startEmbeddedMariadb(
       '--skip-name-resolve',
       '--innodb-buffer-pool-size=64M',
       ...(isRoot() ? ['--user=root'] : []),
+      ...(options.extraArgs ?? []),
     ],
     { detached: true, stdio: ['ignore', logFile, logFile] },
   );

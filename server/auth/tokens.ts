@@ -8,6 +8,7 @@ import jwt from 'jsonwebtoken';
 import { LRUCache } from 'lru-cache';
 import type { TConfig } from '../config';
 import type { TIdentity } from '../contracts/identity';
+import { noteSignedIn } from '../db/request-routing';
 
 export const ACCESS_TOKEN_AUDIENCE = 'gifting-web';
 
@@ -42,6 +43,8 @@ export function signAccessToken(
   claims: TIdentityClaims,
   options: { ttlSeconds?: number; nowSeconds?: number } = {},
 ): { token: string; created: number; expires: number } {
+  // Whoever is signed in here reads next with this token: those reads must see this request's writes.
+  noteSignedIn(claims.sub);
   const created = options.nowSeconds ?? Math.floor(Date.now() / 1000);
   const expires = created + (options.ttlSeconds ?? config.accessTokenTtlSeconds);
   const { sub, ...rest } = claims;

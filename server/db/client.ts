@@ -30,6 +30,16 @@ export function databasePoolStats(db: TDb): TPoolStats | null {
     : null;
 }
 
+/** How a client made by server/db/replicas.ts runs a read: on this request's replica, or on the primary. */
+export type TReadRoute = <T>(onPrimary: () => Promise<T>, onReplica: (replica: TDb) => Promise<T>) => Promise<T>;
+const readRoutes = new WeakMap<TDb, { primary: TDb; route: TReadRoute }>();
+
+/** Makes `queryRows(db, …)` follow the read routing of `db`, a client over `primary`; its pool counts are the primary's. */
+export function routeReads(db: TDb, primary: TDb, route: TReadRoute): void {
+  readRoutes.set(db, { primary, route });
+  pools.set(db, () => pools.get(primary)?.() ?? null);
+}
+
 const utc = (value: Date): string => value.toISOString().slice(0, 23).replace('T', ' ');
 
 /**
@@ -37,9 +47,16 @@ const utc = (value: Date): string => value.toISOString().slice(0, 23).replace('T
  * without its per-value result mapping (a third of the CPU of a wish list read, measured by
  * npm run bench:api). DATETIME and DATE come back as Dates (UTC, as Prisma writes them), BIGINT
  * as numbers, DECIMAL as strings. A client this module did not make (a transaction) goes through
- * `$queryRaw`, so a read inside a transaction still sees its writes.
+ * `$queryRaw`, so a read inside a transaction still sees its writes. With read replicas, a read
+ * request's rows come from its replica (server/db/replicas.ts).
  */
 export async function queryRows<T>(db: TDb, query: Prisma.Sql): Promise<T[]> {
+  const routed = readRoutes.get(db);
+  if (routed)
+    return routed.route(
+      () => queryRows<T>(routed.primary, query),
+      (replica) => queryRows<T>(replica, query),
+    );
   const pool = pools.get(db)?.();
   if (!pool) return db.$queryRaw<T[]>(query);
   // Dates as text, turned into UTC Dates column by column below (a typeCast callback would run
@@ -63,7 +80,11 @@ export async function queryRows<T>(db: TDb, query: Prisma.Sql): Promise<T[]> {
   return rows as unknown as T[];
 }
 
-export function createDb(databaseUrl: string, poolSize = 10): TDb {
+export function createDb(
+  databaseUrl: string,
+  poolSize = 10,
+  timeouts: { connectMs?: number; acquireMs?: number } = {},
+): TDb {
   const options = parseDatabaseUrl(databaseUrl);
   const adapter = new PrismaMariaDb(
     {
@@ -78,8 +99,8 @@ export function createDb(databaseUrl: string, poolSize = 10): TDb {
       ...(options.socketPath ? { socketPath: options.socketPath } : {}),
       // A lost database must not hold requests for long: a connection attempt gives up after 2 s
       // and a query waiting for a connection after 3 s (then 503, see server/http/database-health.ts).
-      connectTimeout: 2_000,
-      acquireTimeout: 3_000,
+      connectTimeout: timeouts.connectMs ?? 2_000,
+      acquireTimeout: timeouts.acquireMs ?? 3_000,
     },
     // The text protocol, as mysql2's query(): one round trip per statement. The binary protocol the
     // adapter uses by default prepares, executes and closes a statement each time (its prepare cache

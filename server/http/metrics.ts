@@ -5,6 +5,9 @@
  *   procedure, e.g. /trpc/wishLists.get) and status;
  * - db_pool_connections by state (active, idle, total, waiting) of the database pool;
  * - job_queue_depth by status of the database job queue (queued due now, queued later, running, failed);
+ * - with read replicas (server/db/replicas.ts): db_reads_total by target (primary or a replica),
+ *   db_replica_lag_seconds and db_replica_in_rotation per replica, and db_read_your_writes_total by
+ *   how a member's read after their write was answered (caught_up, waited, primary);
  * - the process' own (event loop lag, heap, CPU) under the `process_` and `nodejs_` prefixes.
  * Each server has its own registry, so several servers in one process (tests) do not mix.
  */
@@ -13,6 +16,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { TConfig } from '../config';
 import { databasePoolStats, type TDb } from '../db/client';
+import type { TReplication } from '../db/replicas';
 import { AppError } from '../errors';
 
 function tokenMatches(header: string | undefined, token: string): boolean {
@@ -45,6 +49,7 @@ export function registerMetrics(
     /** While the database is known to be away, the queue is not asked (it would only time out). */
     database: { readonly up: boolean };
     procedures: ReadonlySet<string>;
+    replication?: TReplication;
   },
 ): void {
   const registry = new Registry();
@@ -106,6 +111,49 @@ export function registerMetrics(
       for (const [status, value] of Object.entries(depth)) this.set({ status }, value);
     },
   });
+
+  const { replication } = options;
+  if (replication) {
+    new Counter({
+      name: 'db_reads_total',
+      help: 'Database reads by the server that answered them (primary, or a read replica by host:port)',
+      labelNames: ['target'],
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const [target, reads] of replication.reads) this.inc({ target }, reads);
+      },
+    });
+    new Gauge({
+      name: 'db_replica_lag_seconds',
+      help: 'How long a read replica has been behind the primary (-1 while it cannot be asked)',
+      labelNames: ['replica'],
+      registers: [registry],
+      collect() {
+        for (const replica of replication.status()) this.set({ replica: replica.name }, replica.lagSeconds ?? -1);
+      },
+    });
+    new Gauge({
+      name: 'db_replica_in_rotation',
+      help: '1 while a read replica takes reads; 0 while it is down or lagging past DATABASE_REPLICA_MAX_LAG_MS',
+      labelNames: ['replica'],
+      registers: [registry],
+      collect() {
+        for (const replica of replication.status())
+          this.set({ replica: replica.name }, replica.state === 'in-rotation' ? 1 : 0);
+      },
+    });
+    new Counter({
+      name: 'db_read_your_writes_total',
+      help: 'Read requests of members with a recent write: replica already caught up, caught up after a wait, or read on the primary',
+      labelNames: ['outcome'],
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const [outcome, count] of Object.entries(replication.readYourWrites)) this.inc({ outcome }, count);
+      },
+    });
+  }
 
   const started = new WeakMap<FastifyRequest, bigint>();
   app.addHook('onRequest', async (request) => {

@@ -13,6 +13,7 @@ import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { TAppDeps } from '../deps';
 import type { TDb } from '../db/client';
+import { outsideRequest } from '../db/request-routing';
 import { Prisma } from '../generated/prisma/client';
 
 export interface TJobLogger {
@@ -224,7 +225,8 @@ export function createJobRunner(options: {
 
   function tick(): void {
     if (stopped) return;
-    running = runDue()
+    // Never inside a request's read routing: the worker reads and claims on the primary.
+    running = outsideRequest(runDue)
       .catch((error: unknown) => {
         logger.error({ err: error instanceof Error ? error.message : String(error) }, 'job poll failed');
         return 0;

@@ -26,6 +26,8 @@ describe('loadConfig', () => {
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
     [{ TRUST_PROXY: 'the balancer' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
+    [{ DATABASE_REPLICA_URLS: 'mysql://r1:3306/g,postgres://r2/g' }, 'DATABASE_REPLICA_URLS'],
+    [{ DATABASE_REPLICA_MAX_LAG_MS: '10' }, 'DATABASE_REPLICA_MAX_LAG_MS'],
   ])('a bad value (%o) stops with a message naming %s', (override, variable) => {
     const env = { ...base, ...override };
     expect(() => loadConfig(env)).toThrow(ConfigError);
@@ -35,6 +37,14 @@ describe('loadConfig', () => {
       expect((error as ConfigError).message).toContain(variable);
       expect((error as ConfigError).problems.every((problem) => problem.startsWith(variable))).toBe(true);
     }
+  });
+
+  it('reads replica URLs as a comma-separated list, none by default', () => {
+    expect(loadConfig(base).databaseReplicaUrls).toEqual([]);
+    expect(
+      loadConfig({ ...base, DATABASE_REPLICA_URLS: ' mysql://r1:3306/gifting, mariadb://r2:3307/gifting ,' })
+        .databaseReplicaUrls,
+    ).toEqual(['mysql://r1:3306/gifting', 'mariadb://r2:3307/gifting']);
   });
 
   it('treats empty strings as unset', () => {
