@@ -13,7 +13,7 @@ export default function ToastHost({
   store,
 }: {
   list: readonly TShellNotification[];
-  store: Pick<TNotificationStore, 'hide'>;
+  store: Pick<TNotificationStore, 'hide' | 'shown'>;
 }) {
   const shown = useRef(new Set<number>());
   useEffect(() => {
@@ -27,12 +27,13 @@ export default function ToastHost({
         message: item.message,
         color: item.color,
         withBorder: true,
-        // The store closes it (NOTIFICATION_AUTO_CLOSE_MS), so both agree on what is showing.
+        // The store closes it (NOTIFICATION_AUTO_CLOSE_MS after it is shown), so both agree on what is showing.
         autoClose: false,
         onClose: () => store.hide(item.id),
         closeButtonProps: { 'aria-label': 'Close notification' },
         'data-testid': 'app-notification',
       } as Parameters<typeof mantine.show>[0]);
+      store.shown(item.id);
     }
     for (const id of [...shown.current]) {
       if (current.has(id)) continue;

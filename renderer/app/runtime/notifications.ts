@@ -15,6 +15,12 @@ export interface TShellNotification {
 export interface TNotificationStore extends TObservable<readonly TShellNotification[]> {
   show(notification: Omit<TShellNotification, 'id' | 'color'> & { color?: TShellNotification['color'] }): number;
   hide(id: number): void;
+  /**
+   * The toast is on screen now: its time to close starts here, not when it was asked for. The
+   * toasts' code loads with the first one, and on a slow device that took longer than the toast's
+   * whole time, so the first toast of a visit could close before anyone saw it.
+   */
+  shown(id: number): void;
 }
 
 export const NOTIFICATION_AUTO_CLOSE_MS = 8_000;
@@ -24,6 +30,8 @@ export function createNotificationStore(
 ): TNotificationStore {
   const store = createObservable<readonly TShellNotification[]>([]);
   let nextId = 1;
+  /** Toasts on screen whose closing is scheduled. */
+  const closing = new Set<number>();
   const hide = (id: number): void => store.setState((list) => list.filter((item) => item.id !== id));
   return {
     getState: store.getState,
@@ -34,9 +42,16 @@ export function createNotificationStore(
       if (existing) return existing.id;
       const id = nextId++;
       store.setState((list) => [...list, { color: 'red', ...notification, id }]);
-      schedule(() => hide(id), NOTIFICATION_AUTO_CLOSE_MS);
       return id;
     },
     hide,
+    shown(id) {
+      if (closing.has(id)) return;
+      closing.add(id);
+      schedule(() => {
+        closing.delete(id);
+        hide(id);
+      }, NOTIFICATION_AUTO_CLOSE_MS);
+    },
   };
 }

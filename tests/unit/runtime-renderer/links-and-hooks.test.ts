@@ -89,12 +89,17 @@ describe('log transport', () => {
 });
 
 describe('notifications', () => {
-  it('shows a message once and closes it later', () => {
+  it('shows a message once and closes it some time after it is on screen, not before', () => {
     const timers: Array<() => void> = [];
     const store = createNotificationStore((fn) => timers.push(fn));
     const id = store.show({ message: 'Forbidden, please contact support' });
     expect(store.show({ message: 'Forbidden, please contact support' })).toBe(id);
     expect(store.getState()).toHaveLength(1);
+    // Not yet on screen (the toasts' code still loading): nothing is counting down.
+    expect(timers).toHaveLength(0);
+    store.shown(id);
+    store.shown(id);
+    expect(timers).toHaveLength(1);
     timers[0]?.();
     expect(store.getState()).toHaveLength(0);
   });
