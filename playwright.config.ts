@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium';
+import { HEADLESS_SHELL_PATH, TEST_CHROMIUM_ARGS } from './scripts/lib/chromium';
 import { E2E_LANES, e2ePort, LANE_FILES, SWEEP_FILE, type TE2eLane } from './tests/e2e/lanes';
 
 const port = e2ePort();
@@ -53,8 +53,16 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     baseURL,
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
-    trace: 'retain-on-failure',
+    launchOptions: { executablePath: HEADLESS_SHELL_PATH, args: TEST_CHROMIUM_ARGS },
+    // No trace unless asked for (E2E_TRACE=retain-on-failure, or on): recording one for every test
+    // (a screenshot and a DOM snapshot per action) doubled the CPU the browser tests use
+    // (people.spec.ts: 150 s of CPU with it, 77 s without). A failure still leaves its screenshot
+    // and the page's ARIA snapshot (error-context.md) in test-results/playwright.
+    trace: (process.env.E2E_TRACE ?? 'off') as 'off' | 'on' | 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    // As a member who asked their system for reduced motion (the theme honours it): no frames are
+    // painted for transitions, on two cores shared by three browsers.
+    reducedMotion: 'reduce',
     // A click or a fill waits for its element up to a minute, a navigation two (not the test's 15).
     actionTimeout: 60_000,
     navigationTimeout: 120_000,

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { BENCH_PAGES, startBenchServer } from './lib/bench-pages';
 import { kib } from './lib/bundle-size';
-import { CHROMIUM_ARGS, ensureChromium } from './lib/chromium';
+import { ensureChromium, HEADLESS_SHELL_PATH, TEST_CHROMIUM_ARGS } from './lib/chromium';
 import { PROJECT_ROOT } from './lib/database-server';
 import { missingMantineStyles } from './lib/mantine-styles-check';
 import { measurePageWeight } from './lib/page-weight';
@@ -33,9 +33,9 @@ if (unstyled.length) {
   );
   process.exit(1);
 }
-const executablePath = ensureChromium(console.log);
+const executablePath = ensureChromium(console.log, HEADLESS_SHELL_PATH);
 const stop = await startBenchServer(PORT);
-const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+const browser = await chromium.launch({ executablePath, args: TEST_CHROMIUM_ARGS });
 const failures: string[] = [];
 try {
   console.log('JavaScript fetched from navigation until 3 s after load (gzip), Chromium, cold cache');

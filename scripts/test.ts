@@ -3,7 +3,7 @@
  * type-checks, lints, checks for import cycles, checks formatting, lints the OpenAPI document, runs
  * the unit and integration tests (the database is found or started by the integration set-up),
  * builds the renderer,
- * installs Debian's Chromium when missing (as root), runs the Playwright projects (api and the
+ * installs Debian's chromium-headless-shell when missing (as root), runs the Playwright projects (api and the
  * browser lanes of tests/e2e/lanes.ts) after checking what the main pages fetch. Ends with
  * each step's time, the total, and one line: "N passed, N failed".
  *
@@ -25,7 +25,7 @@ import {
   rendererSourceStamp,
   writeRendererStamp,
 } from './lib/renderer-build';
-import { ensureChromium } from './lib/chromium';
+import { ensureChromium, HEADLESS_SHELL_PATH } from './lib/chromium';
 
 const REPORTS = path.join(PROJECT_ROOT, 'test-results');
 mkdirSync(REPORTS, { recursive: true });
@@ -101,7 +101,7 @@ function countPlaywright(file: string): void {
 
 let e2eReady = true;
 
-/** The renderer build (always in CI, else when its sources changed) and Chromium, which Playwright needs. */
+/** The renderer build (always in CI, else when its sources changed) and the headless shell Playwright runs. */
 async function e2ePrerequisites(): Promise<void> {
   if (process.env.CI === 'true' || !isRendererBuildFresh()) {
     const stamp = rendererSourceStamp();
@@ -112,7 +112,7 @@ async function e2ePrerequisites(): Promise<void> {
     writeRendererStamp(stamp);
   }
   try {
-    ensureChromium(console.log);
+    ensureChromium(console.log, HEADLESS_SHELL_PATH);
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     results.push({ step: 'chromium', ok: false, seconds: 0 });

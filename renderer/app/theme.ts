@@ -63,6 +63,8 @@ export const theme = createTheme({
     fontWeight: '800',
   },
   cursorType: 'pointer',
+  // A member whose system asks for reduced motion gets no transitions (modals, menus, drawers).
+  respectReducedMotion: true,
   // Keyboard focus always shows a ring (WCAG 2.4.7), pointer clicks do not.
   focusRing: 'auto',
   components: {

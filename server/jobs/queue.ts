@@ -14,6 +14,7 @@ import { randomUUID } from 'node:crypto';
 import type { TAppDeps } from '../deps';
 import type { TDb } from '../db/client';
 import { outsideRequest } from '../db/request-routing';
+import { retryOnDeadlock } from '../db/retry';
 import { Prisma } from '../generated/prisma/client';
 
 export interface TJobLogger {
@@ -35,10 +36,14 @@ export interface TEnqueue {
 
 /** Adds a job; with a `uniqueKey` already used, returns false and adds nothing. */
 export async function enqueueJob(db: Pick<TDb, '$executeRaw'>, job: TEnqueue): Promise<boolean> {
-  const inserted = await db.$executeRaw`
+  const insert = () => db.$executeRaw`
     INSERT IGNORE INTO jobs (kind, payload, unique_key, run_at, max_attempts)
     VALUES (${job.kind}, ${JSON.stringify(job.payload ?? null)}, ${job.uniqueKey ?? null},
             ${job.runAt ?? new Date()}, ${job.maxAttempts ?? 5})`;
+  // Outside a transaction, an insert beside a worker's claim (a range read FOR UPDATE) chosen as a
+  // deadlock victim was rolled back alone: running it again is safe, and a 500 was not. Inside
+  // one (a client without $transaction), the whole transaction was rolled back: its caller decides.
+  const inserted = '$transaction' in db ? await retryOnDeadlock(insert) : await insert();
   return inserted > 0;
 }
 
@@ -74,13 +79,25 @@ interface TClaimed {
   max_attempts: number;
 }
 
-/** Claims up to `limit` due jobs for `workerId` (or jobs whose previous worker's lock expired). */
-export async function claimJobs(db: TDb, workerId: string, limit: number, lockMs: number): Promise<TClaimed[]> {
+/**
+ * Claims up to `limit` due jobs of the given kinds for `workerId` (or such jobs whose previous
+ * worker's lock expired). Only kinds the worker has a handler for: during a rolling deploy an
+ * older instance leaves a kind it does not know to the instances that do, instead of failing it.
+ */
+export async function claimJobs(
+  db: TDb,
+  workerId: string,
+  limit: number,
+  lockMs: number,
+  kinds: string[],
+): Promise<TClaimed[]> {
+  if (kinds.length === 0) return [];
   return db.$transaction(async (tx) => {
     const rows = await tx.$queryRaw<TClaimed[]>`
       SELECT id, kind, payload, attempts, max_attempts FROM jobs
-      WHERE (status = 'queued' AND run_at <= NOW(3))
-         OR (status = 'running' AND locked_until < NOW(3))
+      WHERE ((status = 'queued' AND run_at <= NOW(3))
+         OR (status = 'running' AND locked_until < NOW(3)))
+        AND kind IN (${Prisma.join(kinds)})
       ORDER BY run_at, id
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED`;
@@ -218,7 +235,7 @@ export function createJobRunner(options: {
 
   async function runDue(): Promise<number> {
     if (options.schedule) await options.schedule(deps.db, new Date());
-    const jobs = await claimJobs(deps.db, workerId, options.batch ?? 10, lockMs);
+    const jobs = await claimJobs(deps.db, workerId, options.batch ?? 10, lockMs, Object.keys(handlers));
     for (const job of jobs) await runOne(job);
     return jobs.length;
   }

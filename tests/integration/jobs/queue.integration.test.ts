@@ -78,7 +78,7 @@ describe('the job queue', () => {
     const handlers = { [jobKind]: async () => void done.push('ran') };
     // A worker claims the job and dies before finishing (its lock is short).
     const { claimJobs } = await import('../../../server/jobs/queue');
-    const claimed = await claimJobs(testDb(), 'dead-worker', 10, 300);
+    const claimed = await claimJobs(testDb(), 'dead-worker', 10, 300, [jobKind]);
     expect(claimed.filter((job) => job.kind === jobKind)).toHaveLength(1);
     const survivor = createJobRunner({ deps, handlers, logger: quiet, workerId: 'survivor' });
     expect(await survivor.runDue()).toBe(0);
@@ -89,6 +89,21 @@ describe('the job queue', () => {
       status: 'done',
       attempts: 2,
     });
+  });
+
+  it('leaves a job of a kind it has no handler for to a worker that has one (a rolling deploy)', async () => {
+    const jobKind = uniqueKind('unknown');
+    await enqueueJob(testDb(), { kind: jobKind, maxAttempts: 1 });
+    const older = createJobRunner({ deps, handlers: { [`${jobKind}:other`]: async () => {} }, logger: quiet });
+    expect(await older.runDue()).toBe(0);
+    expect(await testDb().job.findFirstOrThrow({ where: { kind: jobKind } })).toMatchObject({
+      status: 'queued',
+      attempts: 0,
+    });
+    const done: string[] = [];
+    const newer = createJobRunner({ deps, handlers: { [jobKind]: async () => void done.push('ran') }, logger: quiet });
+    expect(await newer.runDue()).toBe(1);
+    expect(done).toEqual(['ran']);
   });
 
   it('schedules a job with a unique key once, however many instances try', async () => {
