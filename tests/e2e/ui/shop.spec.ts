@@ -696,9 +696,6 @@ test.describe('the shop', () => {
 
   test('redirect screens: "Taking you to …", only to URLs we open', async ({ page }) => {
     // An allowlisted shop: after a short wait, the link redirector sends the browser straight on.
-    await page.route('https://www.etsy.com/**', (route) =>
-      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Etsy</title><h1>A shop</h1>' }),
-    );
     // First the redirector answers 204 (the browser stays), so the page can be checked and the
     // automatic leave seen; then Continue goes through the real one.
     let leaves = 0;
@@ -716,8 +713,12 @@ test.describe('the shop', () => {
     await expectAccessible(page);
     await expect.poll(() => leaves).toBe(1);
     await page.unroute(REDIRECTOR);
-    await page.getByTestId('redirect-continue').click();
-    await page.waitForURL('https://www.etsy.com/listing/1');
+    // The real redirector sends the browser to the shop. (What the browser does next is not ours:
+    // the headless shell does not route a redirect's target through page.route, and nothing
+    // outside answers here.)
+    const [sent] = await Promise.all([page.waitForResponse(REDIRECTOR), page.getByTestId('redirect-continue').click()]);
+    expect(sent.status()).toBe(302);
+    expect(sent.headers()['location']).toBe('https://www.etsy.com/listing/1');
 
     // A site we do not know: the redirector's "You are leaving" page, through Continue.
     await page.goto(`/external-redirect/?url=${encodeURIComponent('https://example.org/page')}`);
