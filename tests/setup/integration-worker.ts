@@ -1,9 +1,8 @@
 /**
  * Gives this worker its own migrated database and exposes it as DATABASE_URL, and its own mail
- * catcher as SMTP_URL. The integration files share their worker's modules (`isolate: false` in
- * vitest.config.ts), and vitest runs this file again before each of them: the database and the
- * catcher are made once per worker process and kept on globalThis, so every file (and every module
- * a file before it left loaded, such as a world made at import) sees the same ones.
+ * catcher as SMTP_URL. Made once per worker process and kept on globalThis, so that files sharing
+ * their worker's modules (vitest's `isolate: false`, tried and put back: under a busy second core
+ * three mail-job tests found their jobs gone, cause not yet found) would see the same ones.
  */
 import { inject } from 'vitest';
 import { withDatabase } from '../../server/db/database-url';
