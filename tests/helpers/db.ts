@@ -1,6 +1,6 @@
 /** The worker's database client (see tests/setup/integration-worker.ts). */
-import { afterAll } from 'vitest';
 import { createDb, type TDb } from '../../server/db/client';
+import { closeWhenFileEnds } from './cleanup';
 
 let db: TDb | null = null;
 
@@ -10,9 +10,9 @@ export function testDb(): TDb {
     if (!url) throw new Error('DATABASE_URL is not set: is this an *.integration.test.ts file?');
     db = createDb(url, 4);
     const client = db;
-    afterAll(async () => {
-      await client.$disconnect();
+    closeWhenFileEnds(async () => {
       db = null;
+      await client.$disconnect();
     });
   }
   return db;

@@ -1,9 +1,9 @@
 /** Starts the real monolith on a random port for HTTP-level tests. */
-import { afterAll } from 'vitest';
 import { buildServer, type TBuildOptions, type TServer } from '../../server/app';
 import { loadConfig, type TConfig } from '../../server/config';
 import { createDeps } from '../../server/create-deps';
 import type { TAppDeps } from '../../server/deps';
+import { closeWhenFileEnds } from './cleanup';
 import { testDb } from './db';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-at-least-32-bytes-long!!';
@@ -49,8 +49,6 @@ export async function startTestServer(
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  afterAll(async () => {
-    await app.close();
-  });
+  closeWhenFileEnds(() => app.close());
   return { app, baseUrl: `http://127.0.0.1:${port}` };
 }
