@@ -93,7 +93,9 @@ export function verifyAccessToken(
 ): TVerifiedIdentity {
   let cache = verifiedIdentities.get(config);
   if (!cache) {
-    cache = new LRUCache<string, TVerifiedIdentity>({ max: 10_000, ttlAutopurge: false });
+    // Bounded by size, not `max`, so it grows with use instead of allocating 10,000 slots up front
+    // (see server/auth/rate-limit.ts).
+    cache = new LRUCache<string, TVerifiedIdentity>({ maxSize: 10_000, sizeCalculation: () => 1, ttlAutopurge: false });
     verifiedIdentities.set(config, cache);
   }
   const cacheKey = auditToken ? `${token} ${auditToken}` : token;

@@ -15,6 +15,7 @@ import {
   type TStaffActorName,
 } from '../../factories/identities';
 import type { TVerifiedIdentity } from '../../../server/auth/tokens';
+import type { TAppDeps } from '../../../server/deps';
 import { callerFor } from '../../helpers/caller';
 import { startTestServer, testDeps, type TTestServer } from '../../helpers/server';
 import { PROCEDURES } from '../permissions/permission-table';
@@ -24,8 +25,14 @@ const adminPaths = listProcedures(appRouter)
   .filter((procedure) => procedure.path.startsWith('admin.'))
   .map((procedure) => ({ path: procedure.path, type: procedure.type }));
 
-async function statusOf(identity: TVerifiedIdentity | null, path: string, input: unknown): Promise<number> {
-  const caller = callerFor(identity, testDeps()) as unknown as Record<
+/** What `identity` gets from the procedure (`deps`: one set per group of calls; each set costs ~15 ms to make). */
+async function statusOf(
+  deps: TAppDeps,
+  identity: TVerifiedIdentity | null,
+  path: string,
+  input: unknown,
+): Promise<number> {
+  const caller = callerFor(identity, deps) as unknown as Record<
     string,
     Record<string, (input: unknown) => Promise<unknown>>
   >;
@@ -44,33 +51,37 @@ describe('the admin rows of the permission table', () => {
 describe.each(adminPaths.map(({ path }) => path))('admin procedure %s as staff acting as themselves', (path) => {
   let actors: TActors;
   let staff: Record<TStaffActorName, TVerifiedIdentity>;
+  let deps: TAppDeps;
   beforeAll(async () => {
-    actors = await createActors(testDeps());
-    staff = await createStaffActors(testDeps());
+    deps = testDeps();
+    actors = await createActors(deps);
+    staff = await createStaffActors(deps);
   });
   it.each(STAFF_ACTOR_NAMES)('%s', async (actor) => {
     const row = PROCEDURES[path]!;
     const fixture = (await row.setup?.(actors)) ?? {};
-    expect(await statusOf(staff[actor], path, row.input?.(actors, fixture))).toBe(row.staff![actor]);
+    expect(await statusOf(deps, staff[actor], path, row.input?.(actors, fixture))).toBe(row.staff![actor]);
   });
 });
 
 describe('non-staff are refused before the input is read', () => {
   let server: TTestServer;
   let actors: TActors;
+  let deps: TAppDeps;
   beforeAll(async () => {
     // This is about who is refused, not load: overload shedding (a 503 when the 2-core runner's
     // event loop lags under parallel test files) is off for this server.
     server = await startTestServer({ EVENT_LOOP_MAX_DELAY_MS: '0' });
-    actors = await createActors(testDeps());
+    deps = testDeps();
+    actors = await createActors(deps);
   });
 
   it('answers a member 403 for every admin procedure, whatever the input (typed caller)', async () => {
     const garbage = [undefined, null, 'x'.repeat(5000), { query: 42, userId: 'nope', reason: '' }];
     for (const { path } of adminPaths)
       for (const input of garbage) {
-        expect(await statusOf(actors.identities.registered, path, input), `${path} ${String(input)}`).toBe(403);
-        expect(await statusOf(null, path, input), `${path} as a visitor`).toBe(401);
+        expect(await statusOf(deps, actors.identities.registered, path, input), `${path} ${String(input)}`).toBe(403);
+        expect(await statusOf(deps, null, path, input), `${path} as a visitor`).toBe(401);
       }
   });
 
