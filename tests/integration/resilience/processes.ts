@@ -73,8 +73,18 @@ export interface TOutcome {
   /** HTTP status, or 0 when the request failed without an answer. */
   status: number;
   retryAfter: string | null;
+  /** An error answer's message (the JSON body's `error.message`), when it has one. */
+  message?: string;
   /** Why no answer came: the socket error's code (ECONNREFUSED, ECONNRESET, …) when there is one. */
   error?: string;
+}
+
+function errorMessageOf(text: string): string | undefined {
+  try {
+    return (JSON.parse(text) as { error?: { message?: string } }).error?.message;
+  } catch {
+    return undefined;
+  }
 }
 
 /** `workers` loops sending `request()` back to back until `stop()`; every outcome is kept. */
@@ -86,12 +96,13 @@ export function runLoad(workers: number, request: () => Promise<Response>) {
       const started = Date.now();
       try {
         const response = await request();
-        await response.arrayBuffer();
+        const text = await response.text();
         outcomes.push({
           started,
           ended: Date.now(),
           status: response.status,
           retryAfter: response.headers.get('retry-after'),
+          ...(response.ok ? {} : { message: errorMessageOf(text) }),
         });
       } catch (error) {
         // fetch wraps the socket's error: its code tells a refused connection from a cut one.

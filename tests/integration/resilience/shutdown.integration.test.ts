@@ -50,12 +50,16 @@ function slowUpload(base: string, body: string) {
   return { answered, sendRest: () => sendRest() };
 }
 
+const GRACE_MS = 10_000;
+/** What the drain answers (server/http/drain.ts). */
+const DRAIN_MESSAGE = 'The server is restarting; please retry';
+
 describe('graceful shutdown under load', () => {
   it('finishes in-flight requests, answers new ones 503, exits 0 within 25 s', { timeout: 60_000 }, async () => {
     const member = await createMember(testDb());
     const server = await startServerProcess({
       DATABASE_URL: process.env.DATABASE_URL!,
-      SHUTDOWN_GRACE_MS: '10000',
+      SHUTDOWN_GRACE_MS: String(GRACE_MS),
       // Debug logs each request's arrival: the upload is signalled only once the server has it.
       LOG_LEVEL: 'debug',
       // Only the drain may refuse here (the overload guard has its own tests): on a loaded machine
@@ -65,11 +69,12 @@ describe('graceful shutdown under load', () => {
     const load = runLoad(20, () => fetch(`${server.base}/v1/users/${member.id}`));
     const entry = { level: 'error', category: 'shutdown', message: 'in flight', clientKind: 'web', appVersion: '1' };
     const upload = slowUpload(server.base, JSON.stringify({ entries: [{ ...entry, timestamp: Date.now() }] }));
-    // Serving for a while, and the upload accepted: its arrival is in the server's log (seen beside a
-    // busy core: a fixed 1.5 s was not always enough for the server to read the upload's headers).
-    await sleep(1_000);
-    await waitFor(() =>
-      /incoming request.*"url":"\/v1\/logs"|"url":"\/v1\/logs".*incoming request/.test(server.output()),
+    // Signalled once the server is serving (more than ten answers) and has the upload: its arrival
+    // is in the server's log. Waited for, not slept: beside a busy core a fixed 1.5 s was not always
+    // enough to read the upload's headers, nor 1 s to answer a first request.
+    const arrived = /incoming request.*"url":"\/v1\/logs"|"url":"\/v1\/logs".*incoming request/;
+    await waitFor(
+      () => load.outcomes.filter((outcome) => outcome.status === 200).length > 10 && arrived.test(server.output()),
     );
     const signalled = Date.now();
     server.child.kill('SIGTERM');
@@ -101,9 +106,13 @@ describe('graceful shutdown under load', () => {
     // After it, a request may also find no connection: the listener closed, or a kept-alive
     // connection the closing server had not read a request from (never accepted).
     expect(outcomes.filter((outcome) => !answeredOrRefused(outcome) && outcome.status !== 0)).toEqual([]);
-    const drained = outcomes.filter((outcome) => outcome.status === 503);
+    // The drain's refusals, all after the signal. (A starved machine may also see the database
+    // monitor's 503 before it, when its `SELECT 1` took over a second: a refusal with Retry-After too.)
+    const drained = outcomes.filter((outcome) => outcome.status === 503 && outcome.message === DRAIN_MESSAGE);
     expect(drained.length).toBeGreaterThan(0);
     expect(Math.min(...drained.map((outcome) => outcome.ended))).toBeGreaterThanOrEqual(signalled);
-    expect(Math.max(...outcomes.map((outcome) => outcome.ended - outcome.started))).toBeLessThan(5_000);
+    // No request hung: none outlived the shutdown's grace period (a pace limit below it failed only
+    // on a starved machine, where twenty clients beside a busy core waited over 5 s for an answer).
+    expect(Math.max(...outcomes.map((outcome) => outcome.ended - outcome.started))).toBeLessThan(GRACE_MS);
   });
 });
