@@ -25,7 +25,7 @@ const adminPaths = listProcedures(appRouter)
   .filter((procedure) => procedure.path.startsWith('admin.'))
   .map((procedure) => ({ path: procedure.path, type: procedure.type }));
 
-/** What `identity` gets from the procedure (`deps`: one set per group of calls; each set costs ~15 ms to make). */
+/** What `identity` gets from the procedure (`deps`: one set for each group of calls, made with its actors). */
 async function statusOf(
   deps: TAppDeps,
   identity: TVerifiedIdentity | null,

@@ -75,8 +75,7 @@ const EXPECTED: Record<keyof typeof guarded._def.procedures & string, Record<TAc
 };
 
 let actors: TActors;
-// One set of dependencies for the file: none of these calls counts against a rate limit, and each
-// set costs ~15 ms to make (five LRU rate limiters allocated up front).
+// One set of dependencies for the file: none of these calls counts against a rate limit.
 const deps = testDeps();
 beforeAll(async () => {
   actors = await createActors(deps);

@@ -13,8 +13,7 @@ import type { TAppDeps } from '../../../server/deps';
  * over HTTP. ~1,900 checks, each row with actors of its own (a row may change them), are split into
  * PARTS files (permissions-<k>.integration.test.ts) so vitest's workers share them instead of one
  * worker running them all at the end of the run. A row's actors share one set of dependencies (their
- * caches and rate limits): making them afresh for each call (five rate limiters, each an LRU that
- * allocates its 100,000 slots up front) was over half of these files' CPU.
+ * caches and rate limits), made with them.
  */
 export const PARTS = 4;
 
