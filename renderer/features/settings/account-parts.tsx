@@ -32,7 +32,7 @@ import { FormFailure } from '../../kit/form-parts';
 import { serverFieldErrors, useSchemaForm } from '../../kit/forms';
 import { QueryView } from '../../kit/query-view';
 import { SelectField } from '../../kit/select-field';
-import { ListSkeleton, errorText } from '../../kit/states';
+import { ListSkeleton, SaveStatus, errorText, type TSaveStatus } from '../../kit/states';
 import { useToast } from '../../kit/toast';
 import { trpc } from '../../trpc';
 import { manageHref, type TManageTab } from '../family/manage-child-route';
@@ -562,26 +562,39 @@ function ManagerOnly({ userId, what, tab }: { userId: string; what: string; tab:
 
 // ---- Notifications and privacy ----
 
-/** Saves one setting, showing it at once and putting it back (with a toast) when the save fails. */
-function useSettingUpdate(userId: string) {
+/**
+ * Saves one setting, showing it at once and putting it back (with a toast) when the save fails.
+ * `status` says whether every change has reached the server ("Saving…", then "Saved"): the switch
+ * flips before the server has it, and a member who leaves the page at once should know whether
+ * the change was kept.
+ */
+function useSettingUpdate(userId: string): { change: (patch: Partial<TSettings>) => void; status: TSaveStatus } {
   const utils = trpc.useUtils();
   const toast = useToast();
   const update = trpc.people.updateSettings.useMutation();
-  return (patch: Partial<TSettings>): void => {
+  // Saves still on their way (a member may flip two switches before the first answer).
+  const [pending, setPending] = useState(0);
+  const [saved, setSaved] = useState(false);
+  const change = (patch: Partial<TSettings>): void => {
     const key = { userId };
     const previous = utils.people.settings.getData(key);
     utils.people.settings.setData(key, (current) => (current ? { ...current, ...patch } : current));
+    setPending((count) => count + 1);
+    setSaved(false);
     update
       .mutateAsync({ userId, settings: patch })
-      .then((saved) => {
-        utils.people.settings.setData(key, saved);
+      .then((answer) => {
+        utils.people.settings.setData(key, answer);
         void utils.people.get.invalidate({ userId });
+        setSaved(true);
       })
       .catch((error: unknown) => {
         utils.people.settings.setData(key, previous);
         toastFailure(toast, error, 'Could not save the setting');
-      });
+      })
+      .finally(() => setPending((count) => count - 1));
   };
+  return { change, status: pending > 0 ? 'saving' : saved ? 'saved' : 'idle' };
 }
 
 function SettingsSkeleton({ rows = 4 }: { rows?: number }) {
@@ -598,7 +611,7 @@ function SettingsSkeleton({ rows = 4 }: { rows?: number }) {
 
 export function NotificationsSection({ subject }: { subject: TAccountSubject }) {
   const settings = trpc.people.settings.useQuery({ userId: subject.userId });
-  const change = useSettingUpdate(subject.userId);
+  const { change, status } = useSettingUpdate(subject.userId);
   const shown = subject.kind === 'self' ? NOTIFICATION_SETTINGS : childNotificationSettings(subject.name);
   return (
     <Stack gap="md">
@@ -616,13 +629,14 @@ export function NotificationsSection({ subject }: { subject: TAccountSubject }) 
           />
         )}
       </QueryView>
+      <SaveStatus status={status} />
     </Stack>
   );
 }
 
 export function PrivacySection({ subject }: { subject: TAccountSubject }) {
   const settings = trpc.people.settings.useQuery({ userId: subject.userId });
-  const change = useSettingUpdate(subject.userId);
+  const { change, status } = useSettingUpdate(subject.userId);
   const isChildSelf = useIsChildSelf(subject);
   const self = subject.kind === 'self';
   const name = self ? '' : subject.name;
@@ -649,6 +663,7 @@ export function PrivacySection({ subject }: { subject: TAccountSubject }) {
                 ? `${whose(subject)} profile is private.`
                 : `${whose(subject)} profile is public: any member can see ${self ? 'your' : `${name}’s`} wish lists and friends.`}
             </Text>
+            <SaveStatus status={status} />
           </Stack>
         </Card>
       )}

@@ -94,6 +94,8 @@ test.describe('people', () => {
     await expect(page.getByTestId('privacy-state')).toHaveText(
       wasPrivate ? /Your profile is public/ : 'Your profile is private.',
     );
+    // The switch flips before the server has the change: reload once it says so.
+    await expect(page.getByTestId('save-status')).toHaveText('Saved');
     await page.reload();
     await expect(page.getByRole('switch', { name: 'Private profile' })).toBeChecked({ checked: !wasPrivate });
     await expectAccessible(page);
@@ -101,6 +103,7 @@ test.describe('people', () => {
     // And back.
     await privacy.click();
     await expect(privacy).toBeChecked({ checked: wasPrivate });
+    await expect(page.getByTestId('save-status')).toHaveText('Saved');
     await page.reload();
     await expect(page.getByRole('switch', { name: 'Private profile' })).toBeChecked({ checked: wasPrivate });
   });
@@ -369,6 +372,7 @@ test.describe('people', () => {
     await privacy.click();
     await expect(privacy).not.toBeChecked();
     await expect(page.getByTestId('privacy-state')).toHaveText(/Adela’s profile is public/);
+    await expect(page.getByTestId('save-status')).toHaveText('Saved');
     await page.reload();
     await expect(page.getByRole('switch', { name: 'Private profile' })).not.toBeChecked();
 
@@ -391,11 +395,13 @@ test.describe('people', () => {
     await privacy.click();
     await expect(page.getByText('Could not save the setting')).toBeVisible();
     await expect(privacy).not.toBeChecked();
+    await expect(page.getByTestId('save-status')).toHaveText('');
     await page.unroute('**/trpc/*people.updateSettings*');
 
     await privacy.click();
     await expect(privacy).toBeChecked();
     await expect(page.getByTestId('privacy-state')).toHaveText('Adela’s profile is private.');
+    await expect(page.getByTestId('save-status')).toHaveText('Saved');
     await page.reload();
     await expect(page.getByRole('switch', { name: 'Private profile' })).toBeChecked();
     await expectAccessible(page);

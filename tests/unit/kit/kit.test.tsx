@@ -15,7 +15,7 @@ import { DateField } from '../../../renderer/kit/date-field';
 import { serverFieldErrors, validateFields } from '../../../renderer/kit/forms';
 import { PageLayout } from '../../../renderer/kit/page-layout';
 import { SelectField } from '../../../renderer/kit/select-field';
-import { EmptyState, ErrorState, errorText } from '../../../renderer/kit/states';
+import { EmptyState, ErrorState, SaveStatus, errorText } from '../../../renderer/kit/states';
 import { ZEmail, ZName } from '../../../server/contracts/validation';
 
 function html(node: ReactNode): string {
@@ -46,6 +46,15 @@ describe('screen kit', () => {
     expect(error).toContain('The shop is unavailable');
     expect(error).toContain('Try again');
     expect(errorText(null)).toBe('Something went wrong.');
+  });
+
+  it('SaveStatus says in a polite live region whether changes saved at once have reached the server', () => {
+    const saving = html(<SaveStatus status="saving" />);
+    expect(saving).toContain('role="status"');
+    expect(saving).toContain('aria-live="polite"');
+    expect(saving).toContain('Saving…');
+    expect(html(<SaveStatus status="saved" />)).toMatch(/role="status"[^>]*>Saved</);
+    expect(html(<SaveStatus status="idle" />)).not.toMatch(/Sav(ing|ed)/);
   });
 
   it('SelectField is a labelled native select; CardGrid passes its columns as CSS variables', () => {
