@@ -1,10 +1,14 @@
 /**
- * The baseline of `npm run bench:api`: a bare Fastify with a mysql2 pool answering the two measured
+ * The baseline of `npm run bench:api`: a bare Fastify with a mysql2 pool answering the measured
  * calls with hand-written SQL — no plug-ins, no logging, no Prisma, no tRPC — and the same answer
  * (the bench checks the bodies are equal before it loads either). It still verifies the bearer token
  * (an unauthenticated baseline would not be the same call) and applies the same privacy rules for
- * the case measured: a member reading their own followed people, and a member reading a public
- * person's public list.
+ * the case measured: a member reading their own followed people, a public person's public list, their
+ * home page's batch, an exchange they take part in, their chats, and the shop's search.
+ *
+ * REST followed-users and tRPC wishLists.get are answered here; the other tRPC procedures (and a
+ * batch of them, `/trpc/a,b,c?batch=1&input={"0":…}`, run side by side as tRPC runs a batch) by
+ * bench-raw-calls.ts.
  *
  * Run as its own process (so its memory is measured alone):
  *   DATABASE_URL=… JWT_SECRET=… PUBLIC_URL=… PORT=… node --import tsx scripts/lib/bench-raw-server.ts
@@ -12,8 +16,8 @@
 import Fastify from 'fastify';
 import jwt from 'jsonwebtoken';
 import mysql, { type RowDataPacket } from 'mysql2/promise';
-import { displayName, shortDisplayName } from '../../server/contracts/identity';
 import { parseDatabaseUrl } from '../../server/db/database-url';
+import { personAt, RAW_PROCEDURES, RawCallError } from './bench-raw-calls';
 
 const env = process.env;
 const db = parseDatabaseUrl(env.DATABASE_URL!);
@@ -51,19 +55,8 @@ interface TPersonRow extends RowDataPacket {
   picture_key: string | null;
 }
 
-function person(row: TPersonRow, isChild: boolean) {
-  const names = { name: row.name, firstName: row.first_name, lastName: row.last_name };
-  return {
-    userId: row.id,
-    name: row.name,
-    displayName: displayName(names),
-    shortName: shortDisplayName(names),
-    pictureUrl: row.picture_key ? `/v1/users/${row.id}/picture?v=${encodeURIComponent(row.picture_key)}` : null,
-    isChild,
-  };
-}
-
-const app = Fastify({ logger: false });
+// A batch's path names every procedure in it (over 100 characters for the home page's).
+const app = Fastify({ logger: false, routerOptions: { maxParamLength: 1000 } });
 
 app.get<{ Params: { userId: string }; Querystring: { limit?: string; offset?: string } }>(
   '/v1/users/:userId/followed-users',
@@ -97,7 +90,7 @@ app.get<{ Params: { userId: string }; Querystring: { limit?: string; offset?: st
     const more = limit > 0 && rows.length === limit && next < total;
     reply.header('x-paging', JSON.stringify({ limit, offset, total, token: more ? String(next) : '' }));
     return rows.map((row) => ({
-      ...person(row, row.is_child === 1),
+      ...personAt(row, '', row.is_child === 1),
       relation: {
         isSelf: row.id === viewer,
         // Everyone here is followed by the viewer (it is their own list) and none is blocked.
@@ -184,7 +177,7 @@ app.get<{ Querystring: { input?: string } }>('/trpc/wishLists.get', async (reque
         list: {
           wishlistId: list.list_id,
           ownerId: list.owner_id,
-          owner: person(list, false),
+          owner: personAt(list),
           title: list.title,
           description: list.description,
           privacy: list.privacy,
@@ -226,6 +219,29 @@ app.get<{ Querystring: { input?: string } }>('/trpc/wishLists.get', async (reque
     },
   };
 });
+
+app.get<{ Params: { path: string }; Querystring: { batch?: string; input?: string } }>(
+  '/trpc/:path',
+  async (request, reply) => {
+    const viewer = viewerOf(request.headers.authorization);
+    if (!viewer) return reply.code(401).send({ error: 'unauthenticated' });
+    const names = request.params.path.split(',');
+    const procedures = names.map((name) => RAW_PROCEDURES[name]);
+    if (procedures.some((procedure) => !procedure)) return reply.code(404).send(notFound);
+    try {
+      if (request.query.batch === '1') {
+        const inputs = JSON.parse(request.query.input ?? '{}') as Record<string, unknown>;
+        const answers = await Promise.all(procedures.map((procedure, i) => procedure!(pool, viewer, inputs[i])));
+        return answers.map((data) => ({ result: { data } }));
+      }
+      const input = request.query.input === undefined ? undefined : (JSON.parse(request.query.input) as unknown);
+      return { result: { data: await procedures[0]!(pool, viewer, input) } };
+    } catch (error) {
+      if (error instanceof RawCallError) return reply.code(error.status).send({ error: error.message });
+      throw error;
+    }
+  },
+);
 
 app.get('/readyz', async () => ({ status: 'ready' }));
 
