@@ -55,12 +55,13 @@ export const JOB_HANDLERS: Record<string, TJobHandler> = {
     sendGiftReceivedMail(deps, payload as Parameters<typeof sendGiftReceivedMail>[1]),
   [CONFIRMATION_MAIL_JOB]: sendConfirmationMailJob,
   [INVITE_MAIL_JOB]: (deps, payload) => sendInviteMail(deps, payload as Parameters<typeof sendInviteMail>[1]),
-  [DRAWN_MAIL_JOB]: (deps, payload) => sendDrawnMail(deps, payload as Parameters<typeof sendDrawnMail>[1]),
+  [DRAWN_MAIL_JOB]: (deps, payload, job) => sendDrawnMail(deps, payload as Parameters<typeof sendDrawnMail>[1], job),
   [TURN_ORDER_JOB]: async (deps, payload) => {
     await runScheduledTurnOrder(deps, payload as Parameters<typeof runScheduledTurnOrder>[1]);
   },
   [MESSAGE_MAIL_JOB]: (deps, payload) => sendMessageMail(deps, payload as Parameters<typeof sendMessageMail>[1]),
-  [REMINDER_MAIL_JOB]: (deps, payload) => sendReminderMail(deps, payload as Parameters<typeof sendReminderMail>[1]),
+  [REMINDER_MAIL_JOB]: (deps, payload, job) =>
+    sendReminderMail(deps, payload as Parameters<typeof sendReminderMail>[1], job),
   [REMINDER_SCAN_JOB]: async (deps) => {
     await scanExchangeReminders(deps);
   },

@@ -16,7 +16,7 @@ import type { TAppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { enqueueJobs } from '../../jobs/queue';
 import { exchangeMail } from '../../mail/templates';
-import { createNotification } from '../notifications/notify';
+import { createJobNotification, createNotification } from '../notifications/notify';
 import { PERSON_SELECT, summarize } from '../people/access';
 import { WISH_LIST_SELECT } from '../wish-lists/lists';
 import { wishListSummary } from '../wish-lists/shapes';
@@ -580,6 +580,7 @@ export async function runScheduledTurnOrder(
 export async function sendDrawnMail(
   deps: Pick<TAppDeps, 'db' | 'mailer' | 'config'>,
   payload: { exchangeId: string; userId: string; redraw: boolean; latecomers?: boolean },
+  job?: { id: bigint },
 ): Promise<void> {
   const [exchange, user] = await Promise.all([
     deps.db.exchange.findUnique({
@@ -592,7 +593,7 @@ export async function sendDrawnMail(
     }),
   ]);
   if (!exchange || !user?.email || user.deletedAt) return;
-  await createNotification(deps.db, {
+  await createJobNotification(deps.db, job, {
     userId: payload.userId,
     kind: 'exchange',
     payload: {

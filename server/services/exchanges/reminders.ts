@@ -9,7 +9,7 @@ import { exchangeTheme } from '../../contracts/exchanges';
 import type { TAppDeps } from '../../deps';
 import { enqueueJobs } from '../../jobs/queue';
 import { exchangeMail } from '../../mail/templates';
-import { createNotification } from '../notifications/notify';
+import { createJobNotification } from '../notifications/notify';
 import { todayIso, toDateValue } from './access';
 import { applyDisqualifications } from './draw-exchange';
 import { recordEvent } from './events';
@@ -133,6 +133,7 @@ const COPY: Record<
 export async function sendReminderMail(
   deps: Pick<TAppDeps, 'db' | 'mailer' | 'config'>,
   payload: { kind: TReminderKind; exchangeId: string; userId: string },
+  job?: { id: bigint },
 ): Promise<void> {
   const [exchange, user] = await Promise.all([
     deps.db.exchange.findUnique({
@@ -152,7 +153,7 @@ export async function sendReminderMail(
   ]);
   if (!exchange || exchange.status === 'archived' || !user || user.deletedAt) return;
   const copy = COPY[payload.kind];
-  await createNotification(deps.db, {
+  await createJobNotification(deps.db, job, {
     userId: payload.userId,
     kind: 'exchange',
     payload: { exchangeId: payload.exchangeId, event: payload.kind },

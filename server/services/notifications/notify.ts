@@ -3,7 +3,7 @@
  * to open pages through the realtime bus. `createNotification` writes a row (inside a caller's
  * transaction too); `publishNotifications` tells open pages once that transaction committed.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { TNotificationKindName } from '../../contracts/social';
 import type { TDb } from '../../db/client';
 import type { TAppDeps } from '../../deps';
@@ -25,6 +25,38 @@ export async function createNotification(
     data: { id, userId: input.userId, kind: input.kind, payload: JSON.stringify(input.payload) },
   });
   return id;
+}
+
+/**
+ * The notification a job writes before it sends its mail, written once however often the job
+ * runs: a job whose mail fails is run again, and each run wrote another copy (a member read "Names
+ * were drawn" five times after four failed sends). Its id follows from the job's and the person's,
+ * and a second insert of it is ignored. Without a job (a direct call) it is an ordinary notification.
+ */
+export async function createJobNotification(
+  db: Pick<TDb, 'notification'>,
+  job: { id: bigint } | undefined,
+  input: { userId: string; kind: TNotificationKind; payload: Record<string, unknown> },
+): Promise<string> {
+  if (!job) return createNotification(db, input);
+  const id = uuidFromKey(`job:${job.id}:notification:${input.userId}`);
+  await db.notification.createMany({
+    data: [{ id, userId: input.userId, kind: input.kind, payload: JSON.stringify(input.payload) }],
+    skipDuplicates: true,
+  });
+  return id;
+}
+
+/**
+ * A UUID-shaped id derived from a key (the first 16 bytes of its SHA-256, marked version 8, RFC
+ * 9562's custom version): node:crypto makes only random UUIDs, and a name-based one is all this needs.
+ */
+function uuidFromKey(key: string): string {
+  const bytes = createHash('sha256').update(key).digest().subarray(0, 16);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x80;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /** Tells the open pages of each notified person that something arrived (after the write committed). */

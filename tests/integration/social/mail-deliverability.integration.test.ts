@@ -12,8 +12,8 @@ import { dkimVerify } from 'mailauth/lib/dkim/verify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TVerifiedIdentity } from '../../../server/auth/tokens';
 import { JOB_HANDLERS } from '../../../server/jobs/registry';
-import { runJobNow } from '../../../server/jobs/queue';
-import { sendDrawnMail } from '../../../server/services/exchanges/draw-exchange';
+import { enqueueJob, runJobNow } from '../../../server/jobs/queue';
+import { DRAWN_MAIL_JOB, sendDrawnMail } from '../../../server/services/exchanges/draw-exchange';
 import { exchangeIcs } from '../../../server/services/exchanges/calendar';
 import { createMember, identityFor } from '../../factories/identities';
 import { callerFor } from '../../helpers/caller';
@@ -257,6 +257,34 @@ describe('bounces', () => {
     await testDb().job.update({ where: { id: job.id }, data: { runAt: new Date() } });
     expect(await runJobNow(deps, { uniqueKey: job.uniqueKey!, handlers: JOB_HANDLERS })).toBe(true);
     await waitForMail(email, /invited you to Neighbours swap/);
+  });
+
+  it('a mail job run again after a failed send tells the person in the app once, not once per try', async () => {
+    const boss = await organizer();
+    const member = await createMember(testDb());
+    const { exchangeId } = await boss.caller.exchanges.create({ title: 'Retry swap', exchangeDate: inDays(12) });
+    mailCatcher().refuse(member.email, 451);
+    const uniqueKey = `${DRAWN_MAIL_JOB}:test:${unique()}`;
+    await enqueueJob(testDb(), {
+      kind: DRAWN_MAIL_JOB,
+      payload: { exchangeId, userId: member.id, redraw: false },
+      uniqueKey,
+    });
+    const drawnNotices = () =>
+      testDb().notification.count({ where: { userId: member.id, payload: { contains: exchangeId } } });
+
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      expect(await runJobNow(deps, { uniqueKey, handlers: JOB_HANDLERS })).toBe(false);
+      await testDb().job.updateMany({ where: { uniqueKey }, data: { runAt: new Date() } });
+    }
+    mailCatcher().refuse(member.email, null);
+    expect(await runJobNow(deps, { uniqueKey, handlers: JOB_HANDLERS })).toBe(true);
+    await waitForMail(member.email, /Names are drawn for Retry swap/);
+    expect(await drawnNotices()).toBe(1);
+
+    // Another job (a redraw) is another notification.
+    await sendDrawnMail(deps, { exchangeId, userId: member.id, redraw: true });
+    expect(await drawnNotices()).toBe(2);
   });
 });
 
