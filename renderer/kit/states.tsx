@@ -113,18 +113,3 @@ export function AccessErrorState({
   if (status === 404) return <EmptyState {...notHere} />;
   return <ErrorState error={error} onRetry={onRetry} retrying={retrying} />;
 }
-
-export type TSaveStatus = 'idle' | 'saving' | 'saved';
-
-/**
- * Where changes are saved at once (switches that flip before the server answers): says whether they
- * have reached it yet, "Saving…" and then "Saved", in a polite live region. A failed save says so in
- * a toast and puts the switch back, so it shows nothing here.
- */
-export function SaveStatus({ status }: { status: TSaveStatus }) {
-  return (
-    <Text size="sm" c="dimmed" role="status" aria-live="polite" mih="1.25rem" data-testid="save-status">
-      {status === 'saving' ? 'Saving…' : status === 'saved' ? 'Saved' : ''}
-    </Text>
-  );
-}

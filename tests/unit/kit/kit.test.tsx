@@ -15,7 +15,8 @@ import { DateField } from '../../../renderer/kit/date-field';
 import { serverFieldErrors, validateFields } from '../../../renderer/kit/forms';
 import { PageLayout } from '../../../renderer/kit/page-layout';
 import { SelectField } from '../../../renderer/kit/select-field';
-import { EmptyState, ErrorState, SaveStatus, errorText } from '../../../renderer/kit/states';
+import { SaveStatus } from '../../../renderer/kit/save-status';
+import { EmptyState, ErrorState, errorText } from '../../../renderer/kit/states';
 import { ZEmail, ZName } from '../../../server/contracts/validation';
 
 function html(node: ReactNode): string {
