@@ -85,28 +85,50 @@ function MessageBubble({ message }: { message: TChatMessage }) {
 
 function Composer({ conversationId, onSent }: { conversationId: string; onSent: (message: TChatMessage) => void }) {
   const [body, setBody] = useState('');
+  // What the box holds now (kept beside the state, for a send asked for while another was on its way).
+  const bodyRef = useRef('');
   const send = trpc.messages.send.useMutation();
   const toast = useToast();
   // One key per message being written: a retry after a failed answer re-sends the same key, so the
   // server never makes two messages of one.
   const keyRef = useRef<string | null>(null);
   const sendingRef = useRef(false);
+  // Enter pressed while the previous message was on its way: this one goes right after it, in order.
+  const queuedRef = useRef(false);
   const trimmed = body.trim();
   const tooLong = body.length > MESSAGE_BODY_MAX;
 
+  function change(value: string): void {
+    bodyRef.current = value;
+    setBody(value);
+  }
+
   async function submit(): Promise<void> {
-    if (sendingRef.current || !trimmed || tooLong) return;
+    if (sendingRef.current) {
+      queuedRef.current = true;
+      return;
+    }
+    const text = bodyRef.current;
+    if (!text.trim() || text.length > MESSAGE_BODY_MAX) return;
     sendingRef.current = true;
     keyRef.current ??= newClientKey();
+    let sent = false;
     try {
-      const message = await send.mutateAsync({ conversationId, body: trimmed, clientKey: keyRef.current });
+      const message = await send.mutateAsync({ conversationId, body: text.trim(), clientKey: keyRef.current });
       keyRef.current = null;
-      setBody('');
+      // Only what was sent leaves the box: the next message may already be typed in it.
+      if (bodyRef.current === text) change('');
       onSent(message);
+      sent = true;
     } catch (error) {
+      queuedRef.current = false;
       toast.error(errorText(error), 'Your message was not sent');
     } finally {
       sendingRef.current = false;
+    }
+    if (sent && queuedRef.current) {
+      queuedRef.current = false;
+      await submit();
     }
   }
 
@@ -136,7 +158,7 @@ function Composer({ conversationId, onSent }: { conversationId: string; onSent: 
           maxLength={MESSAGE_BODY_MAX}
           value={body}
           onChange={(event) => {
-            setBody(event.currentTarget.value);
+            change(event.currentTarget.value);
             keyRef.current = null;
           }}
           onKeyDown={onKeyDown}

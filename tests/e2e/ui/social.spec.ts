@@ -122,6 +122,30 @@ test.describe('social', () => {
     await expect(annThread.getByTestId('chat-message')).toHaveCount(4, { timeout: 60_000 });
     await expect(annThread.getByTestId('chat-message').last()).toContainText('Blue ones please.');
 
+    // Writing on while a message is on its way (its answer held back here): the next one stays in
+    // the box, and its Enter sends it right after, in order. The first answer used to empty the box.
+    const annInput = ann.page.getByTestId('chat-input');
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await ann.page.route(
+      '**/trpc/*messages.send*',
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+      { times: 1 },
+    );
+    await annInput.fill('On my way');
+    await annInput.press('Enter');
+    await annInput.fill('With socks');
+    await annInput.press('Enter');
+    release();
+    await expect(annThread.getByTestId('chat-message')).toHaveCount(6);
+    await expect(annThread.getByTestId('chat-message').nth(4)).toContainText('On my way');
+    await expect(annThread.getByTestId('chat-message').nth(5)).toContainText('With socks');
+    await expect(annInput).toHaveValue('');
+    await expect(benThread.getByTestId('chat-message')).toHaveCount(6, { timeout: 60_000 });
+
     await Promise.all([ann.context.close(), ben.context.close()]);
   });
 
