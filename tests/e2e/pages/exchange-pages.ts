@@ -9,6 +9,7 @@ import { expect, type Browser, type Page } from '@playwright/test';
 import mysql, { type ResultSetHeader } from 'mysql2/promise';
 import { ensureDatabaseServer } from '../../../scripts/lib/database-server';
 import { parseDatabaseUrl, withDatabase } from '../../../server/db/database-url';
+import { waitForQuietNetwork } from './a11y';
 import { Shell } from './auth-pages';
 import { waitForMail } from './mailbox';
 import { e2eServerPort } from './server-port';
@@ -20,10 +21,17 @@ export function uniqueEmail(prefix: string, label: string): string {
   return `e2e-${prefix}-${label}-${randomUUID().slice(0, 8)}@gifting.test`;
 }
 
-/** Opens a path and accepts the terms of service when a signed-in member is asked to. */
+/**
+ * Opens a path, accepts the terms of service when a signed-in member is asked to, and waits until
+ * the page has settled (no request for 300 ms, nothing busy). A section that arrives late moves
+ * what is below it, and a click whose press and release land in different places is no click:
+ * beside a busy core the draw button was pressed (it had the focus) but no dialog opened.
+ */
 export async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await new Shell(page).acceptTermsIfShown();
+  await waitForQuietNetwork(page, 300);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
 /** The page's h1 is `heading`, and the generator's progress line reads `progress`. */
