@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { freePort } from '../../../scripts/lib/free-port';
 import { TEST_JWT_SECRET } from '../../helpers/server';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -23,10 +24,11 @@ function startProcess(env: Record<string, string>): {
   return { child, output: () => output, exited };
 }
 
-async function waitFor(predicate: () => boolean, timeoutMs = 20_000): Promise<void> {
+/** Waits until `predicate` holds; on a timeout, says what the process printed meanwhile. */
+async function waitFor(predicate: () => boolean, output: () => string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!predicate()) {
-    if (Date.now() > deadline) throw new Error('timed out');
+    if (Date.now() > deadline) throw new Error(`timed out; the server printed:\n${output().slice(-3000)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -42,8 +44,11 @@ describe('the server process', () => {
     expect(server.output()).toContain('PORT is "eighty"');
   });
 
-  it('shuts down gracefully on SIGTERM: finishes in-flight requests, then exits 0', async () => {
-    const port = String(20_000 + Math.floor(Math.random() * 20_000));
+  // Limits for a hang, not for pace: beside three vitest workers and the browser tests' servers
+  // seeding their databases, starting the server has taken over 20 s.
+  it('shuts down gracefully on SIGTERM: finishes in-flight requests, then exits 0', { timeout: 150_000 }, async () => {
+    // A port nothing listens on (a random one could be taken, and the server then never listens).
+    const port = String(await freePort());
     const server = startProcess({
       DATABASE_URL: process.env.DATABASE_URL!,
       PORT: port,
@@ -53,12 +58,12 @@ describe('the server process', () => {
       // Arrivals are logged at debug: the test watches them.
       LOG_LEVEL: 'debug',
     });
-    await waitFor(() => server.output().includes('Server listening'));
+    await waitFor(() => server.output().includes('Server listening'), server.output);
     const inFlight = Promise.all(
       Array.from({ length: 5 }, () => fetch(`http://127.0.0.1:${port}/readyz`).then((response) => response.status)),
     );
     // Signal once the server has accepted all five: accepted requests must still be answered.
-    await waitFor(() => server.output().split('incoming request').length > 5);
+    await waitFor(() => server.output().split('incoming request').length > 5, server.output);
     server.child.kill('SIGTERM');
     expect(await inFlight).toEqual([200, 200, 200, 200, 200]);
     expect(await server.exited).toBe(0);
