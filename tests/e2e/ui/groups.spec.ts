@@ -85,6 +85,8 @@ test.describe('groups', () => {
       .getByRole('dialog')
       .getByRole('button', { name: /remove/i })
       .click();
+    // The dialog closes once the server has answered; leaving before that could cancel the removal.
+    await expect(ann.page.getByRole('dialog')).toHaveCount(0);
     await ann.page.goto(`${groupPath}members/removed/`);
     await expect(ann.page.getByTestId(`restore-${ben.userId}`)).toBeVisible();
     await expectAccessible(ann.page);
