@@ -92,6 +92,19 @@ export async function claimJobs(
   kinds: string[],
 ): Promise<TClaimed[]> {
   if (kinds.length === 0) return [];
+  // Workers claiming at the same moment lock neighbouring index entries as they mark their rows
+  // running; InnoDB may end one claim as a deadlock victim (seen with three workers on a busy
+  // machine). It was rolled back whole, so claiming again is safe.
+  return retryOnDeadlock(() => claimOnce(db, workerId, limit, lockMs, kinds));
+}
+
+async function claimOnce(
+  db: TDb,
+  workerId: string,
+  limit: number,
+  lockMs: number,
+  kinds: string[],
+): Promise<TClaimed[]> {
   return db.$transaction(async (tx) => {
     const rows = await tx.$queryRaw<TClaimed[]>`
       SELECT id, kind, payload, attempts, max_attempts FROM jobs
