@@ -9,6 +9,7 @@
 import { hashPassword } from '../server/auth/passwords';
 import { ROLES } from '../server/contracts/roles';
 import type { TDb } from '../server/db/client';
+import { TERMS_VERSION } from '../server/services/users/terms-of-service';
 import { seedAdmin } from './seed-admin';
 import { seedCatalogue } from './seed-catalogue';
 import { seedId } from './seed-ids';
@@ -203,6 +204,13 @@ export async function seedDemoData(db: TDb, options: { dataDir?: string } = {}):
         };
         await tx.user.upsert({ where: { id }, create: { id, ...data, emailConfirmedAt: new Date() }, update: data });
         await tx.userCredential.upsert({ where: { userId: id }, create: { userId: id, passwordHash }, update: {} });
+        // Established members accepted the current terms long ago: the terms dialog is for new members
+        // and new terms (its browser tests sign up fresh members), not a greeting on every demo start.
+        await tx.termsAcceptance.upsert({
+          where: { userId: id },
+          create: { userId: id, version: TERMS_VERSION },
+          update: { version: TERMS_VERSION },
+        });
         for (const role of user.roles ?? []) {
           await tx.userRole.upsert({
             where: { userId_role: { userId: id, role } },

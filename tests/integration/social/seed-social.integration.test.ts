@@ -13,6 +13,7 @@ import { DEMO_EXCHANGES, DEMO_THANK_YOU } from '../../../prisma/seed-exchanges';
 import { DEMO_BIRTHDAY_SOON, DEMO_CONVERSATIONS, DEMO_GROUPS, DEMO_NOTIFICATIONS } from '../../../prisma/seed-social';
 import type { TAppDeps } from '../../../server/deps';
 import { readThankYouPhoto } from '../../../server/services/exchanges/thank-yous';
+import { hasAcceptedTerms } from '../../../server/services/users/terms-of-service';
 import { createDeps } from '../../../server/create-deps';
 import { createDb, type TDb } from '../../../server/db/client';
 import { migrate } from '../../../server/db/migrate';
@@ -38,6 +39,13 @@ beforeAll(async () => {
 afterAll(() => db?.$disconnect());
 
 describe('the social demo data, as Dana sees it', () => {
+  it('finds the demo members established: the current terms accepted, so no terms dialog greets them', async () => {
+    for (const key of ['demo', 'sam', 'kim']) {
+      const member = await identityFor(deps, userId(key));
+      expect(await hasAcceptedTerms(db, member, userId(key))).toBe(true);
+    }
+  });
+
   it('has unread messages in both groups and with Sam', async () => {
     const conversations = await dana.messages.conversations();
     const unreadOf = Object.fromEntries(conversations.map((chat) => [chat.conversationId, chat.unreadCount]));
