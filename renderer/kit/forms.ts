@@ -6,12 +6,19 @@
  * every issue to the spec's.)
  */
 import { useForm } from '@mantine/form';
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { z } from 'zod';
-import { fieldErrorsFromZod, type TFieldErrors } from '../../server/contracts/validation';
+import { fieldErrorsFromZod, type TFieldErrors } from '../../server/contracts/field-errors';
 import { authErrorMessage } from '../auth/api';
 
 export type { TFieldErrors };
+
+/**
+ * What a form checks against: its schema, or how to load it. A form shown on a page that has no
+ * other use for zod (the exchange's message box) loads its schema when it is first sent, so the page
+ * does not fetch zod to paint (issue 27); once loaded, checks follow the typing as for any form.
+ */
+export type TSchemaSource = z.ZodType | (() => Promise<z.ZodType>);
 
 /** Field errors of `values` against `schema` ({} when valid), one spec message per field. */
 export function validateFields(schema: z.ZodType, values: unknown): TFieldErrors {
@@ -70,17 +77,19 @@ function onFields(errors: TFieldErrors, fieldOf: ((path: string) => string) | un
  * be sent again.
  */
 export function useSchemaForm<T extends Record<string, string>>(
-  schema: z.ZodType,
+  source: TSchemaSource,
   initial: T,
   action: (values: T) => Promise<void>,
   onFailure?: (error: unknown) => void,
   options: TSchemaFormOptions<T> = {},
 ): TSchemaForm<T> {
   const { toInput = (values: T): unknown => values, fieldOf } = options;
+  const schema = useRef<z.ZodType | null>(typeof source === 'function' ? null : source);
   const form = useForm<T>({
     mode: 'controlled',
     initialValues: initial,
-    validate: (values) => onFields(validateFields(schema, toInput(values)), fieldOf),
+    // A schema still loading checks nothing yet: submit loads it before validating.
+    validate: (values) => (schema.current ? onFields(validateFields(schema.current, toInput(values)), fieldOf) : {}),
   });
   const [attempted, setAttempted] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -89,6 +98,14 @@ export function useSchemaForm<T extends Record<string, string>>(
   async function submit(): Promise<void> {
     setAttempted(true);
     setFailure(null);
+    if (!schema.current && typeof source === 'function') {
+      try {
+        schema.current = await source();
+      } catch (error) {
+        setFailure(authErrorMessage(error));
+        return;
+      }
+    }
     if (form.validate().hasErrors) return;
     setBusy(true);
     try {

@@ -29,6 +29,7 @@ import {
   uniqueEmail,
 } from '../pages/exchange-pages';
 import { confirmationCode, waitForMail } from '../pages/mailbox';
+import { VALIDATION_MESSAGES } from '../../../server/contracts/messages';
 
 interface TInvitee {
   name: string;
@@ -335,6 +336,12 @@ test.describe.serial('a full gift exchange', () => {
         const outbox = giver.page.getByTestId('conversation-recipient');
         await expect(outbox.getByRole('heading', { name: 'Message your recipient' })).toBeVisible();
         await expect(outbox.getByTestId('conversation-empty')).toHaveText(`No messages with ${recipient.name} yet.`);
+        // The box checks its message when first sent (its schema loads then): an empty one is refused.
+        await giver.page.getByTestId('conversation-recipient-send').click();
+        await expect(giver.page.getByLabel(`Your message to ${recipient.name}`)).toHaveAccessibleDescription(
+          VALIDATION_MESSAGES.required,
+        );
+        await expect(outbox.getByTestId('conversation-empty')).toBeVisible();
         await giver.page.getByLabel(`Your message to ${recipient.name}`).fill(hello);
         await giver.page.getByTestId('conversation-recipient-send').click();
         await expect(outbox.getByTestId('conversation-message')).toHaveCount(1);

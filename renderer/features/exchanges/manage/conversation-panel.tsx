@@ -6,7 +6,7 @@
  */
 import { Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
-import { ZSendMessage, type TConversationPartner } from '../../../../server/contracts/exchanges';
+import type { TConversationPartner } from '../../../../server/contracts/exchanges';
 import { EXCHANGE_MESSAGE_MAX } from '../../../../server/contracts/exchange-values';
 import { FormFailure } from '../../../kit/form-parts';
 import { useSchemaForm } from '../../../kit/forms';
@@ -43,7 +43,8 @@ function MessageForm({
   const partner = input.with;
   const send = trpc.exchanges.sendMessage.useMutation();
   const form = useSchemaForm(
-    ZSendMessage,
+    // Loaded when first sent: the rest of a drawn exchange's page has no use for zod (issue 27).
+    () => import('../../../../server/contracts/exchanges').then((module) => module.ZSendMessage),
     { body: '' },
     async (values) => {
       await send.mutateAsync({ ...input, body: values.body });
