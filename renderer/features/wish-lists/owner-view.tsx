@@ -6,21 +6,19 @@
  * view has no such fields.
  */
 import { Alert, Badge, Button, Card, Group, Stack, Switch, Text, VisuallyHidden } from '@mantine/core';
-import { useState, type DragEvent } from 'react';
-import { LazyModal } from '../../app/lazy-modal';
+import { lazy, Suspense, useState, type ComponentProps, type DragEvent } from 'react';
 import { ConfirmDialog } from '../../kit/confirm-dialog';
 import { EmptyState, errorText } from '../../kit/states';
 import { trpc } from '../../trpc';
 import { GiftIcon } from '../../app/icons';
 import type { TWishSort } from '../../../server/contracts/wish-lists';
-import { EMPTY_WISH, WishForm, wishInput, wishValues, type TWishValues } from './wish-forms';
 import { ReceivedConfirm, WatchPriceButton, receivedToast, type TReceivedChange } from './owner-wish-actions';
 import { WishSummary, formatDate, type TOwnWish, type TWishListDetail, useWishToast } from './wish-list-parts';
 
 type TOwnerDetail = Extract<TWishListDetail, { view: 'owner' }>;
 type TGetInput = { wishlistId: string; sort: TWishSort };
 
-type TEditing = { kind: 'add' } | { kind: 'edit'; wish: TOwnWish };
+import type { TEditing } from './wish-modal';
 
 /** `items` with the one at `from` moved to `to`. */
 export function moved<T>(items: readonly T[], from: number, to: number): T[] {
@@ -49,61 +47,21 @@ function useOwnerCache(input: TGetInput) {
   };
 }
 
-/** The add / edit dialog; `editing` stays set while it closes, so its contents animate out. */
-function WishModal({
-  opened,
-  formKey,
-  editing,
-  wishlistId,
-  onClose,
-  onSaved,
-}: {
-  opened: boolean;
-  formKey: number;
-  editing: TEditing | null;
-  wishlistId: string;
-  onClose: () => void;
-  onSaved: () => Promise<unknown>;
-}) {
-  const toast = useWishToast();
-  const add = trpc.wishLists.addWish.useMutation();
-  const update = trpc.wishLists.updateWish.useMutation();
+/**
+ * The add / edit dialog with its form, loaded the first time it opens: the form's schemas bring zod,
+ * which the list itself does not need to paint (issue 27). Once opened it stays mounted, so closing
+ * animates its contents out.
+ */
+const WishModal = lazy(() => import('./wish-modal'));
 
-  async function save(values: TWishValues): Promise<void> {
-    if (editing?.kind === 'edit') {
-      await update.mutateAsync({ wishId: editing.wish.wishId, ...wishInput(values) });
-      toast.success(`“${values.title.trim()}” is saved`);
-    } else {
-      await add.mutateAsync({ wishlistId, ...wishInput(values) });
-      toast.success(`“${values.title.trim()}” is on your list`, 'Wish added');
-    }
-    await onSaved();
-    onClose();
-  }
-
-  const current = editing;
+function WishDialog(props: ComponentProps<typeof WishModal>) {
+  const [everOpened, setEverOpened] = useState(props.opened);
+  if (props.opened && !everOpened) setEverOpened(true);
+  if (!everOpened) return null;
   return (
-    <LazyModal
-      opened={opened}
-      onClose={onClose}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      title={current?.kind === 'edit' ? `Edit “${current.wish.title}”` : 'Add a wish'}
-      size="lg"
-    >
-      {current ? (
-        <WishForm
-          key={formKey}
-          initial={current.kind === 'edit' ? wishValues(current.wish) : EMPTY_WISH}
-          submitLabel={current.kind === 'edit' ? 'Save wish' : 'Add wish'}
-          onSubmit={save}
-          footer={
-            <Button variant="default" onClick={onClose} data-testid="wish-cancel">
-              Cancel
-            </Button>
-          }
-        />
-      ) : null}
-    </LazyModal>
+    <Suspense fallback={null}>
+      <WishModal {...props} />
+    </Suspense>
   );
 }
 
@@ -337,7 +295,7 @@ export function OwnerView({
           Choose “My order” to move wishes around.
         </Alert>
       ) : null}
-      <WishModal
+      <WishDialog
         opened={modalOpen}
         formKey={openCount}
         editing={editing}
