@@ -42,6 +42,8 @@ import {
   routeTable,
   type TRouteDefinition,
 } from './route-table';
+// The UUID check from the zod-free half of the contract: the full one would bring zod to every page.
+import { isUuid } from '../../server/contracts/validation-values';
 import { setPagePreloader } from './preload';
 import { notFoundScreen, screenOf, type TScreenLoader } from './screens';
 
@@ -88,12 +90,6 @@ function screenFor(route: TRouteDefinition): TScreenLoader {
 /** Path params that must be UUIDs and are not: the route renders not-found (spec §5). */
 export function hasMalformedIds(path: string, params: TParams, isUuid: (value: string) => boolean): boolean {
   return pathParamNames(path).some((name) => isUuidParam(name) && !isUuid(params[name] ?? ''));
-}
-
-/** The shared contract's UUID check, loaded on first use so zod stays out of the entry chunk. */
-async function loadIsUuid(): Promise<(value: string) => boolean> {
-  const { isUuid } = await import('../../server/contracts/validation');
-  return isUuid;
 }
 
 /** Redirect routes never render (their loader always redirects); this keeps react-router quiet. */
@@ -173,7 +169,7 @@ function routeObject(route: TRouteDefinition, deps: TRouterDeps, isInitialized: 
     needsIdCheck || target || loadContent
       ? async (args: LoaderFunctionArgs) => {
           const { params, request } = args;
-          if (needsIdCheck && hasMalformedIds(route.path, params, await loadIsUuid())) notFound();
+          if (needsIdCheck && hasMalformedIds(route.path, params, isUuid)) notFound();
           if (target) {
             const { search, hash } = new URL(request.url);
             const location = `${fillPath(target.path, params)}${search}${hash}`;
