@@ -384,7 +384,7 @@ async function myExchanges(pool: Pool, me: string) {
     pool,
     `SELECT ${EXCHANGE_COLUMNS}, p.is_assistant, p.status AS seat_status
      FROM exchange_participants p JOIN exchanges e ON e.id = p.exchange_id JOIN users o ON o.id = e.organizer_id
-     WHERE p.user_id = :me ORDER BY e.exchange_date DESC LIMIT 200`,
+     WHERE p.user_id = :me ORDER BY e.exchange_date DESC, e.created_at DESC, p.exchange_id LIMIT 200`,
     { me },
   );
   return seats.map((row) => {

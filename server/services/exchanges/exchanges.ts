@@ -389,7 +389,8 @@ export async function listMyExchanges(deps: TDeps, identity: TVerifiedIdentity |
   const seats = await deps.db.exchangeParticipant.findMany({
     where: { userId: identity.userId },
     select: { isAssistant: true, status: true, exchange: { select: EXCHANGE_SELECT } },
-    orderBy: { exchange: { exchangeDate: 'desc' } },
+    // On one date, the newest first, then by id: two exchanges on a date always come back in one order.
+    orderBy: [{ exchange: { exchangeDate: 'desc' } }, { exchange: { createdAt: 'desc' } }, { exchangeId: 'asc' }],
     take: 200,
   });
   const counts = await countsOf(
@@ -413,7 +414,7 @@ export async function listRepeatCandidates(deps: TDeps, identity: TVerifiedIdent
   const caller = requireMember(identity);
   const rows = await deps.db.exchange.findMany({
     where: { organizerId: caller.userId },
-    orderBy: { exchangeDate: 'desc' },
+    orderBy: [{ exchangeDate: 'desc' }, { createdAt: 'desc' }, { id: 'asc' }],
     take: 50,
     select: { id: true, title: true, exchangeDate: true },
   });

@@ -132,6 +132,32 @@ describe('creating and inviting', () => {
     expect(annRow.cannotDraw).toEqual([bob.id]);
   });
 
+  it('lists one’s exchanges by date, the newest made first on a shared date, in the same order every time', async () => {
+    const organizer = await member();
+    const date = inDays(40);
+    const made: string[] = [];
+    for (const title of ['First', 'Second', 'Third']) {
+      const exchange = await organizer.caller.exchanges.create({ title, exchangeDate: date, participants: [] });
+      made.push(exchange.exchangeId);
+    }
+    // Made within one millisecond they would tie on creation too: the id decides then.
+    await testDb().exchange.updateMany({
+      where: { id: { in: made.slice(1) } },
+      data: { createdAt: new Date('2026-01-02') },
+    });
+    await testDb().exchange.update({ where: { id: made[0] }, data: { createdAt: new Date('2026-01-03') } });
+    const later = await organizer.caller.exchanges.create({
+      title: 'Later',
+      exchangeDate: inDays(50),
+      participants: [],
+    });
+    const tied = made.slice(1).sort();
+    const expected = [later.exchangeId, made[0], ...tied];
+    for (let round = 0; round < 3; round += 1) {
+      expect((await organizer.caller.exchanges.mine()).map((exchange) => exchange.exchangeId)).toEqual(expected);
+    }
+  });
+
   it('a bad row in the names entry refuses the whole creation with the spec message on that row', async () => {
     const organizer = await member();
     const error = await organizer.caller.exchanges
