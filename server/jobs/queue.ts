@@ -95,18 +95,9 @@ export async function claimJobs(
   // Workers claiming at the same moment lock neighbouring index entries as they mark their rows
   // running; InnoDB may end one claim as a deadlock victim (seen with three workers on a busy
   // machine). It was rolled back whole, so claiming again is safe.
-  return retryOnDeadlock(() => claimOnce(db, workerId, limit, lockMs, kinds));
-}
-
-async function claimOnce(
-  db: TDb,
-  workerId: string,
-  limit: number,
-  lockMs: number,
-  kinds: string[],
-): Promise<TClaimed[]> {
-  return db.$transaction(async (tx) => {
-    const rows = await tx.$queryRaw<TClaimed[]>`
+  return retryOnDeadlock(() =>
+    db.$transaction(async (tx) => {
+      const rows = await tx.$queryRaw<TClaimed[]>`
       SELECT id, kind, payload, attempts, max_attempts FROM jobs
       WHERE ((status = 'queued' AND run_at <= NOW(3))
          OR (status = 'running' AND locked_until < NOW(3)))
@@ -114,19 +105,20 @@ async function claimOnce(
       ORDER BY run_at, id
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED`;
-    if (rows.length === 0) return [];
-    const ids = rows.map((row) => row.id);
-    await tx.job.updateMany({
-      where: { id: { in: ids } },
-      data: {
-        status: 'running',
-        lockedBy: workerId,
-        lockedUntil: new Date(Date.now() + lockMs),
-        attempts: { increment: 1 },
-      },
-    });
-    return rows.map((row) => ({ ...row, attempts: Number(row.attempts) + 1 }));
-  });
+      if (rows.length === 0) return [];
+      const ids = rows.map((row) => row.id);
+      await tx.job.updateMany({
+        where: { id: { in: ids } },
+        data: {
+          status: 'running',
+          lockedBy: workerId,
+          lockedUntil: new Date(Date.now() + lockMs),
+          attempts: { increment: 1 },
+        },
+      });
+      return rows.map((row) => ({ ...row, attempts: Number(row.attempts) + 1 }));
+    }),
+  );
 }
 
 /** Runs a job this worker claimed, then marks it done, or queued again with back-off, or failed. */
