@@ -20,6 +20,9 @@ export type { TFieldErrors };
  */
 export type TSchemaSource = z.ZodType | (() => Promise<z.ZodType>);
 
+/** What a form says when its schema could not be fetched (offline, or a newer version was deployed). */
+export const FORM_LOAD_FAILED = 'This form could not be loaded. Check your connection, or reload the page.';
+
 /** Field errors of `values` against `schema` ({} when valid), one spec message per field. */
 export function validateFields(schema: z.ZodType, values: unknown): TFieldErrors {
   const result = schema.safeParse(values);
@@ -84,31 +87,59 @@ export function useSchemaForm<T extends Record<string, string>>(
   options: TSchemaFormOptions<T> = {},
 ): TSchemaForm<T> {
   const { toInput = (values: T): unknown => values, fieldOf } = options;
-  const schema = useRef<z.ZodType | null>(typeof source === 'function' ? null : source);
+  // A schema given as it is is read at each check (it may change: a create form becoming an edit
+  // form); one given as a loader is kept here once loaded.
+  const loaded = useRef<z.ZodType | null>(null);
+  const current = (): z.ZodType | null => (typeof source === 'function' ? loaded.current : source);
+  const loading = useRef<Promise<z.ZodType> | null>(null);
+  // One send at a time: a second click while the schema or the action is on its way does nothing.
+  const sending = useRef(false);
   const form = useForm<T>({
     mode: 'controlled',
     initialValues: initial,
-    // A schema still loading checks nothing yet: submit loads it before validating.
-    validate: (values) => (schema.current ? onFields(validateFields(schema.current, toInput(values)), fieldOf) : {}),
+    // A schema still loading checks nothing yet: submit waits for it before validating.
+    validate: (values) => {
+      const checker = current();
+      return checker ? onFields(validateFields(checker, toInput(values)), fieldOf) : {};
+    },
   });
   const [attempted, setAttempted] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
+  /** The schema, loaded once (started at the first keystroke, so a send seldom waits for it). */
+  function loadSchema(): Promise<z.ZodType> {
+    if (typeof source !== 'function') return Promise.resolve(source);
+    if (loaded.current) return Promise.resolve(loaded.current);
+    loading.current ??= source().then(
+      (schema) => (loaded.current = schema),
+      (error: unknown) => {
+        loading.current = null;
+        throw error;
+      },
+    );
+    return loading.current;
+  }
+
   async function submit(): Promise<void> {
+    if (sending.current) return;
+    sending.current = true;
     setAttempted(true);
     setFailure(null);
-    if (!schema.current && typeof source === 'function') {
-      try {
-        schema.current = await source();
-      } catch (error) {
-        setFailure(authErrorMessage(error));
-        return;
-      }
-    }
-    if (form.validate().hasErrors) return;
-    setBusy(true);
     try {
+      if (!current()) {
+        // Still loading: the button shows it is busy meanwhile.
+        setBusy(true);
+        try {
+          await loadSchema();
+        } catch (error) {
+          setFailure(FORM_LOAD_FAILED);
+          onFailure?.(error);
+          return;
+        }
+      }
+      if (form.validate().hasErrors) return;
+      setBusy(true);
       await action(form.getValues());
     } catch (error) {
       const fields = onFields(serverFieldErrors(error), fieldOf);
@@ -116,6 +147,7 @@ export function useSchemaForm<T extends Record<string, string>>(
       setFailure(authErrorMessage(error));
       onFailure?.(error);
     } finally {
+      sending.current = false;
       setBusy(false);
     }
   }
@@ -125,6 +157,7 @@ export function useSchemaForm<T extends Record<string, string>>(
   );
   const set = (name: keyof T & string, value: string): void => {
     form.setFieldValue(name, value as Parameters<typeof form.setFieldValue>[1]);
+    if (!current()) void loadSchema().catch(() => undefined);
     // After a first attempt, the messages follow the typing (all fields: some rules span two).
     if (attempted) form.validate();
   };
