@@ -6,7 +6,10 @@
 import type { ModalProps } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 
-const Modal = lazy(() => import('./modal-module'));
+/** Starts fetching Modal's code; a dialog whose own contents load lazily fetches both at once. */
+export const loadModal = () => import('./modal-module');
+
+const Modal = lazy(loadModal);
 
 export function LazyModal(props: ModalProps) {
   const [everOpened, setEverOpened] = useState(props.opened);

@@ -6,6 +6,7 @@
  * view has no such fields.
  */
 import { Alert, Badge, Button, Card, Group, Stack, Switch, Text, VisuallyHidden } from '@mantine/core';
+import { loadModal } from '../../app/lazy-modal';
 import { lazy, Suspense, useState, type ComponentProps, type DragEvent } from 'react';
 import { ConfirmDialog } from '../../kit/confirm-dialog';
 import { EmptyState, errorText } from '../../kit/states';
@@ -52,7 +53,8 @@ function useOwnerCache(input: TGetInput) {
  * which the list itself does not need to paint (issue 27). Once opened it stays mounted, so closing
  * animates its contents out.
  */
-const WishModal = lazy(() => import('./wish-modal'));
+const loadWishModal = () => import('./wish-modal');
+const WishModal = lazy(loadWishModal);
 
 function WishDialog(props: ComponentProps<typeof WishModal>) {
   const [everOpened, setEverOpened] = useState(props.opened);
@@ -84,6 +86,9 @@ export function OwnerView({
   // A fresh form each time the dialog opens.
   const [openCount, setOpenCount] = useState(0);
   const setEditing = (next: TEditing): void => {
+    // The dialog's contents and Mantine's Modal load side by side, not one after the other.
+    void loadWishModal().catch(() => undefined);
+    void loadModal().catch(() => undefined);
     setEditingState(next);
     setOpenCount((count) => count + 1);
     setModalOpen(true);
