@@ -132,7 +132,7 @@ describe('creating and inviting', () => {
     expect(annRow.cannotDraw).toEqual([bob.id]);
   });
 
-  it('lists one’s exchanges by date, the newest made first on a shared date, in the same order every time', async () => {
+  it('lists one’s exchanges (and those to repeat) by date, the newest made first on a shared date, in the same order every time', async () => {
     const organizer = await member();
     const date = inDays(40);
     const made: string[] = [];
@@ -155,6 +155,10 @@ describe('creating and inviting', () => {
     const expected = [later.exchangeId, made[0], ...tied];
     for (let round = 0; round < 3; round += 1) {
       expect((await organizer.caller.exchanges.mine()).map((exchange) => exchange.exchangeId)).toEqual(expected);
+      // The exchanges to repeat from, in the same order.
+      expect((await organizer.caller.exchanges.repeatCandidates()).map((exchange) => exchange.exchangeId)).toEqual(
+        expected,
+      );
     }
   });
 
