@@ -30,6 +30,11 @@ export function uniqueEmail(prefix: string, label: string): string {
 export async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await new Shell(page).acceptTermsIfShown();
+  await waitForSettled(page);
+}
+
+/** No request for 300 ms and nothing busy: late sections have arrived, so nothing moves under a click. */
+export async function waitForSettled(page: Page): Promise<void> {
   await waitForQuietNetwork(page, 300);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }

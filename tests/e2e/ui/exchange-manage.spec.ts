@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from '../pages/a11y';
 import { Shell } from '../pages/auth-pages';
+import { waitForSettled } from '../pages/exchange-pages';
 
 interface TMember {
   name: string;
@@ -102,6 +103,7 @@ async function exchangeWithFourPeople(page: Page, baseURL: string): Promise<TExc
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await new Shell(page).acceptTermsIfShown();
+  await waitForSettled(page);
 }
 
 const row = (page: Page, testId: string, name: string) =>

@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from '../pages/a11y';
+import { waitForSettled } from '../pages/exchange-pages';
 
 function authHeaders(token: string) {
   return { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
@@ -45,6 +46,8 @@ async function acceptTerms(page: Page): Promise<void> {
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await acceptTerms(page);
+  // A late section moving the draw button between press and release made no click (a quiet full run).
+  await waitForSettled(page);
 }
 
 const noraRow = (page: Page) => page.getByTestId('person-link-row').filter({ hasText: 'Nora Nomail' });
