@@ -72,11 +72,11 @@ export default function NotificationsDropdown({ openAtOnce = false }: { openAtOn
   // Mantine's menu puts a focus placeholder inside role="menu", which only menu items may hold
   // (axe: aria-required-children); without it, focus moves to the first enabled item here, so the
   // arrow keys and Escape work from the keyboard as before.
+  const focusFirstItem = (): void =>
+    dropdown.current?.querySelector<HTMLElement>('[data-menu-item]:not(:disabled)')?.focus();
   useEffect(() => {
     if (!opened) return;
-    const frame = requestAnimationFrame(() =>
-      dropdown.current?.querySelector<HTMLElement>('[data-menu-item]:not(:disabled)')?.focus(),
-    );
+    const frame = requestAnimationFrame(focusFirstItem);
     return () => cancelAnimationFrame(frame);
   }, [opened]);
 
@@ -97,6 +97,9 @@ export default function NotificationsDropdown({ openAtOnce = false }: { openAtOn
       opened={opened}
       onChange={setOpened}
       withInitialFocusPlaceholder={false}
+      // Again once the dropdown has faded in: on a busy machine it was not there yet one frame after
+      // opening, the focus stayed on the bell, and Escape (which the dropdown handles) did nothing.
+      transitionProps={{ transition: 'fade', duration: 150, onEntered: focusFirstItem }}
     >
       <Menu.Target>
         <BellButton unread={unread} ref={target} />
