@@ -146,6 +146,21 @@ function SearchForm({ initial, market }: { initial: TSearchValues; market: strin
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<TFieldErrors>(() => validateFields(ZProductSearch, searchInput(initial)));
   const merchants = trpc.shop.merchants.useQuery({ market }, { staleTime: SHOP_CACHE_MS });
+  // The address this form last went to, and the one it shows. When the address changes because of
+  // the form (a filter chosen, a search sent), what the member sees stays, words typed meanwhile
+  // included: the router renders the new address a moment later (a transition), and remounting the
+  // form then lost them (seen in a full run: a search typed just after choosing a guide went out
+  // empty). Any other change (back, "Clear filters" below the results) shows the address's search.
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [shown, setShown] = useState(location.search);
+  if (location.search !== shown) {
+    setShown(location.search);
+    setSentTo(null);
+    if (location.search !== sentTo) {
+      setValues(initial);
+      setErrors(validateFields(ZProductSearch, searchInput(initial)));
+    }
+  }
 
   function apply(next: TSearchValues): void {
     setValues(next);
@@ -153,7 +168,9 @@ function SearchForm({ initial, market }: { initial: TSearchValues; market: strin
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     session.setSearchTerm(next.q.trim());
-    void navigate(searchAddress(next, new URLSearchParams(location.search)));
+    const address = searchAddress(next, new URLSearchParams(location.search));
+    setSentTo(new URL(address, window.location.origin).search);
+    void navigate(address);
   }
   const change = (name: keyof TSearchValues) => (value: string) => apply({ ...values, [name]: value });
   const text = (name: 'q' | 'minPrice' | 'maxPrice') => ({
@@ -341,7 +358,7 @@ export default function SearchScreen() {
       actions={<MarketSelect market={market} />}
       testId="search-screen"
     >
-      <SearchForm key={`${location.search}|${market.market}`} initial={values} market={market.market} />
+      <SearchForm key={market.market} initial={values} market={market.market} />
       <ShopSection title={values.q ? `Results for “${values.q}”` : 'All products'} testId="search-results-section">
         {valid ? (
           <ProductGrid

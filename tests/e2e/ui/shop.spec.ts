@@ -486,6 +486,33 @@ test.describe('the shop', () => {
     await expect(page).toHaveURL(/\/shop\/search\/\?q=zzqx\+nothing\+like\+it$/);
   });
 
+  test('words typed while a chosen shop is being applied are kept', async ({ page }) => {
+    await page.goto('/shop/search/?q=');
+    await expect(page.getByTestId('search-results').getByTestId('product-card')).toHaveCount(12);
+    const merchantId = CATALOGUE_KEYS.merchant('US', 'outdoors');
+    // The router renders a new address in a transition, a moment after it is in the address bar.
+    // A member who types in that moment must not lose the words: choose the shop, wait until the
+    // address holds it (microtasks only, so the transition has not rendered), then type.
+    const typedBeforeRender = await page.evaluate(async (shop) => {
+      const select = document.querySelector<HTMLSelectElement>('[data-testid="search-merchant"]')!;
+      const input = document.querySelector<HTMLInputElement>('[data-testid="search-input"]')!;
+      select.value = shop;
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+      for (let turn = 0; turn < 10_000 && !window.location.search.includes(shop); turn++) await Promise.resolve();
+      const inAddress = window.location.search.includes(shop);
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, 'wool');
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      return inAddress;
+    }, merchantId);
+    expect(typedBeforeRender).toBe(true);
+    await expect(page).toHaveURL(new RegExp(`merchantId=${merchantId}`));
+    await expect(page.getByTestId('search-merchant')).toHaveValue(merchantId);
+    await expect(page.getByTestId('search-input')).toHaveValue('wool');
+    await page.getByTestId('search-submit').click();
+    await expect(page).toHaveURL(new RegExp(`q=wool&merchantId=${merchantId}`));
+    await expect(page.getByRole('heading', { level: 2, name: 'Results for “wool”' })).toBeVisible();
+  });
+
   test('new arrivals: the newest products of the market, paged', async ({ page }) => {
     const first = await trpcQuery<{ items: { productId: string }[]; paging: { total: number } }>(
       page.request,
