@@ -112,6 +112,16 @@ export async function accessExchange(
 ): Promise<TExchangeAccess> {
   const caller = requireKnownCaller(identity);
   const [exchange, seat] = await Promise.all([findExchange(db, exchangeId), findSeat(db, exchangeId, caller.userId)]);
+  return decideExchangeAccess(caller, exchange, seat, options);
+}
+
+/** The decision of `accessExchange` on rows already read (a hot read fetches them in one statement). */
+export function decideExchangeAccess(
+  caller: TVerifiedIdentity,
+  exchange: TExchangeRow | null,
+  seat: TSeatRow | null,
+  options: { declined?: 'outsider' | 'invitation' } = {},
+): TExchangeAccess {
   if (!exchange) throw new AppError('NOT_FOUND');
   const isOrganizer = exchange.organizerId === caller.userId;
   if (!isOrganizer && !seat) throw new AppError('NOT_FOUND');

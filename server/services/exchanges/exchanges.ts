@@ -15,15 +15,21 @@ import {
 import type { TAppDeps } from '../../deps';
 import type { TDb } from '../../db/client';
 import { AppError } from '../../errors';
-import { requireMember } from '../people/access';
+import { Prisma } from '../../generated/prisma/client';
+import { queryRows } from '../../db/client';
+import { personFromColumns, requireMember, type TPersonColumns } from '../people/access';
 import {
   accessExchange,
+  decideExchangeAccess,
   EXCHANGE_SELECT,
   manageExchange,
   requireOpen,
   toDateValue,
   todayIso,
+  requireKnownCaller,
   type TExchangeAccess,
+  type TExchangeRow,
+  type TSeatRow,
 } from './access';
 import { insertRows } from './bulk';
 import { recordEvent } from './events';
@@ -83,13 +89,190 @@ export async function countLatecomers(db: Pick<TDb, '$queryRaw'>, exchangeId: st
   return Number(rows[0]?.n ?? 0);
 }
 
+/** The columns of the overview's one statement (`getExchange`). */
+interface TExchangeOverviewColumns extends TPersonColumns {
+  e_id: string;
+  organizer_id: string;
+  title: string;
+  description: string | null;
+  sign_up_date: Date | null;
+  exchange_date: Date;
+  budget_currency: string;
+  budget_amount: string | number;
+  location: string | null;
+  location_google_place_url: string | null;
+  location_google_place_id: string | null;
+  party_time: string | null;
+  delivery_type: string;
+  image_url: string | null;
+  group_id: string | null;
+  theme_id: string;
+  game_type: string;
+  turn_order_at_party: number;
+  status: string;
+  organizer_participates: number;
+  organizer_can_view_draw: number;
+  participants_visible: number;
+  exclude_previous_pairs: number;
+  single_loop: number;
+  no_mutual_pairs: number;
+  require_wish_list: number;
+  disqualify_late_responders: number;
+  late_joins_open: number;
+  auto_draw: number;
+  repeat_of_exchange_id: string | null;
+  join_code: string;
+  drawn_at: Date | null;
+  draw_version: number;
+  draw_visible_to_organizer: number | null;
+  created_at: Date;
+  seat_status: string | null;
+  seat_is_assistant: number;
+  seat_is_disqualified: number;
+  seat_disqualified_reason: string | null;
+  seat_household: string | null;
+  seat_comment: string | null;
+  seat_will_ship_internationally: number;
+  seat_notify_of_replies: number;
+  seat_responded_at: Date | null;
+  seat_wishlist_id: string | null;
+  seat_invited_at: Date;
+  seat_invite_sent_at: Date | null;
+  participant_count: number;
+  accepted_count: number;
+  question_count: number;
+  has_santa: number;
+  has_recipient: number;
+  latecomer_count: number;
+}
+
+/**
+ * An exchange's overview (/gift-exchanges/:id/, exchanges.get). A hot read (measured by npm run
+ * bench:api): the exchange with its organizer, the caller's seat and every count the overview shows
+ * come in one statement, where `accessExchange` + `detailFor` take seven; the access decision
+ * (`decideExchangeAccess`) and the shape (`exchangeDetail`) are the same as every other exchange read.
+ */
 export async function getExchange(
   deps: TDeps,
   identity: TVerifiedIdentity | null,
   exchangeId: string,
 ): Promise<TExchangeDetail> {
+  const caller = requireKnownCaller(identity);
+  const [row] = await queryRows<TExchangeOverviewColumns>(
+    deps.db,
+    Prisma.sql`
+    SELECT e.id AS e_id, e.organizer_id, e.title, e.description, e.sign_up_date, e.exchange_date, e.budget_currency,
+           e.budget_amount, e.location, e.location_google_place_url, e.location_google_place_id, e.party_time,
+           e.delivery_type, e.image_url, e.group_id, e.theme_id, e.game_type, e.turn_order_at_party, e.status,
+           e.organizer_participates, e.organizer_can_view_draw, e.participants_visible, e.exclude_previous_pairs,
+           e.single_loop, e.no_mutual_pairs, e.require_wish_list, e.disqualify_late_responders, e.late_joins_open,
+           e.auto_draw, e.repeat_of_exchange_id, e.join_code, e.drawn_at, e.draw_version, e.draw_visible_to_organizer,
+           e.created_at, o.id, o.name, o.first_name, o.last_name, o.picture_key, o.deleted_at,
+           p.status AS seat_status, p.is_assistant AS seat_is_assistant, p.is_disqualified AS seat_is_disqualified,
+           p.disqualified_reason AS seat_disqualified_reason, p.household AS seat_household, p.comment AS seat_comment,
+           p.will_ship_internationally AS seat_will_ship_internationally,
+           p.notify_of_replies AS seat_notify_of_replies, p.responded_at AS seat_responded_at,
+           p.wishlist_id AS seat_wishlist_id, p.invited_at AS seat_invited_at, p.invite_sent_at AS seat_invite_sent_at,
+           (SELECT COUNT(*) FROM exchange_participants c WHERE c.exchange_id = e.id
+              AND c.status NOT IN ('organizing', 'declined')) AS participant_count,
+           (SELECT COUNT(*) FROM exchange_participants c WHERE c.exchange_id = e.id
+              AND c.status = 'accepted' AND NOT c.is_disqualified) AS accepted_count,
+           (SELECT COUNT(*) FROM exchange_questions q WHERE q.exchange_id = e.id) AS question_count,
+           EXISTS (SELECT 1 FROM exchange_assignments a
+                   WHERE a.exchange_id = e.id AND a.receiver_id = ${caller.userId}) AS has_santa,
+           EXISTS (SELECT 1 FROM exchange_assignments a
+                   WHERE a.exchange_id = e.id AND a.giver_id = ${caller.userId}) AS has_recipient,
+           (SELECT COUNT(*) FROM exchange_participants l
+              LEFT JOIN exchange_assignments a ON a.exchange_id = l.exchange_id AND a.giver_id = l.user_id
+              WHERE l.exchange_id = e.id AND l.status = 'accepted' AND NOT l.is_disqualified
+                AND a.giver_id IS NULL) AS latecomer_count
+    FROM exchanges e JOIN users o ON o.id = e.organizer_id
+    LEFT JOIN exchange_participants p ON p.exchange_id = e.id AND p.user_id = ${caller.userId}
+    WHERE e.id = ${exchangeId}`,
+  );
   // Someone who declined still reads the exchange itself: it is their invitation (they may change their answer).
-  return detailFor(deps, await accessExchange(deps.db, identity, exchangeId, { declined: 'invitation' }));
+  const access = decideExchangeAccess(
+    caller,
+    row ? exchangeFromColumns(row) : null,
+    row ? seatFromColumns(row, caller.userId) : null,
+    {
+      declined: 'invitation',
+    },
+  );
+  const drawn = access.exchange.status === 'drawn';
+  const inDraw = access.seat?.status === 'accepted' && !access.seat.isDisqualified;
+  return exchangeDetail(
+    deps.config,
+    access,
+    { participantCount: Number(row!.participant_count), acceptedCount: Number(row!.accepted_count) },
+    {
+      questionCount: Number(row!.question_count),
+      hasSanta: Boolean(row!.has_santa),
+      awaitingDraw: drawn && inDraw && !row!.has_recipient,
+      latecomerCount: drawn && access.isManager ? Number(row!.latecomer_count) : 0,
+    },
+  );
+}
+
+function exchangeFromColumns(row: TExchangeOverviewColumns): TExchangeRow {
+  return {
+    id: row.e_id,
+    organizerId: row.organizer_id,
+    title: row.title,
+    description: row.description,
+    signUpDate: row.sign_up_date,
+    exchangeDate: row.exchange_date,
+    budgetCurrency: row.budget_currency,
+    budgetAmount: new Prisma.Decimal(row.budget_amount),
+    location: row.location,
+    locationGooglePlaceUrl: row.location_google_place_url,
+    locationGooglePlaceId: row.location_google_place_id,
+    partyTime: row.party_time,
+    deliveryType: row.delivery_type,
+    imageUrl: row.image_url,
+    groupId: row.group_id,
+    themeId: row.theme_id,
+    gameType: row.game_type,
+    turnOrderAtParty: Boolean(row.turn_order_at_party),
+    status: row.status,
+    organizerParticipates: Boolean(row.organizer_participates),
+    organizerCanViewDraw: Boolean(row.organizer_can_view_draw),
+    participantsVisible: Boolean(row.participants_visible),
+    excludePreviousPairs: Boolean(row.exclude_previous_pairs),
+    singleLoop: Boolean(row.single_loop),
+    noMutualPairs: Boolean(row.no_mutual_pairs),
+    requireWishList: Boolean(row.require_wish_list),
+    disqualifyLateResponders: Boolean(row.disqualify_late_responders),
+    lateJoinsOpen: Boolean(row.late_joins_open),
+    autoDraw: Boolean(row.auto_draw),
+    repeatOfExchangeId: row.repeat_of_exchange_id,
+    joinCode: row.join_code,
+    drawnAt: row.drawn_at,
+    drawVersion: Number(row.draw_version),
+    drawVisibleToOrganizer: row.draw_visible_to_organizer === null ? null : Boolean(row.draw_visible_to_organizer),
+    createdAt: row.created_at,
+    organizer: personFromColumns(row),
+  };
+}
+
+function seatFromColumns(row: TExchangeOverviewColumns, userId: string): TSeatRow | null {
+  if (row.seat_status === null) return null;
+  return {
+    exchangeId: row.e_id,
+    userId,
+    status: row.seat_status,
+    isAssistant: Boolean(row.seat_is_assistant),
+    isDisqualified: Boolean(row.seat_is_disqualified),
+    disqualifiedReason: row.seat_disqualified_reason,
+    household: row.seat_household,
+    comment: row.seat_comment,
+    willShipInternationally: Boolean(row.seat_will_ship_internationally),
+    notifyOfReplies: Boolean(row.seat_notify_of_replies),
+    respondedAt: row.seat_responded_at,
+    wishlistId: row.seat_wishlist_id,
+    invitedAt: row.seat_invited_at,
+    inviteSentAt: row.seat_invite_sent_at,
+  };
 }
 
 export async function createExchange(
