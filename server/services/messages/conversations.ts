@@ -12,10 +12,18 @@ import { Prisma } from '../../generated/prisma/client';
 import type { TVerifiedIdentity } from '../../auth/tokens';
 import type { TPersonSummary } from '../../contracts/people';
 import type { TChatMessage, TConversationSummary } from '../../contracts/social';
-import type { TDb } from '../../db/client';
+import { queryRows, type TDb } from '../../db/client';
 import type { TAppDeps } from '../../deps';
 import { AppError } from '../../errors';
-import { canSeePrivate, PERSON_SELECT, relationsTo, summarize, type TPersonRow } from '../people/access';
+import {
+  canSeePrivate,
+  PERSON_SELECT,
+  personFromColumns,
+  relationsTo,
+  summarize,
+  type TPersonColumns,
+  type TPersonRow,
+} from '../people/access';
 
 type TDeps = Pick<TAppDeps, 'db' | 'bus' | 'log'>;
 
@@ -125,89 +133,115 @@ const MESSAGE_SELECT = {
   sender: { select: PERSON_SELECT },
 } as const;
 
-/** The viewer's chats, most recent first, with unread counts; people who blocked them left out. */
+interface TChatColumns {
+  id: string;
+  kind: string;
+  group_id: string | null;
+  group_name: string | null;
+  o_id: string | null;
+  o_name: string | null;
+  o_first_name: string | null;
+  o_last_name: string | null;
+  o_picture_key: string | null;
+  o_deleted_at: Date | null;
+  blocked_by: number;
+  blocking: number;
+}
+
+interface TLastMessageColumns extends TPersonColumns {
+  conversation_id: string;
+  body: string;
+  created_at: Date;
+  sender_id: string;
+}
+
+/**
+ * The viewer's chats, most recent first, with unread counts; people who blocked them left out.
+ * A hot read (measured by npm run bench:api): three statements side by side (the chats with their
+ * group or other person and the blocks between, the last message of each with its sender, the
+ * unread counts) where the ORM's nested read and the lookups after it took nine in three rounds.
+ */
 export async function listConversations(db: TDb, viewer: TVerifiedIdentity): Promise<TConversationSummary[]> {
-  const rows = await db.conversationMember.findMany({
-    where: { userId: viewer.userId },
-    select: {
-      lastReadId: true,
-      conversation: {
-        select: {
-          id: true,
-          kind: true,
-          groupId: true,
-          lastMessageAt: true,
-          createdAt: true,
-          members: { where: { userId: { not: viewer.userId } }, select: { user: { select: PERSON_SELECT } }, take: 1 },
-        },
-      },
-    },
-  });
-  if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.conversation.id);
-  const groupIds = rows.map((row) => row.conversation.groupId).filter((id): id is string => Boolean(id));
-  const otherIds = rows
-    .map((row) => (row.conversation.kind === 'direct' ? row.conversation.members[0]?.user.id : undefined))
-    .filter((id): id is string => Boolean(id));
-  const [groups, lastMessages, unread, relations] = await Promise.all([
-    db.group.findMany({ where: { id: { in: groupIds }, deletedAt: null }, select: { id: true, name: true } }),
-    // Messages of people who blocked the viewer are not theirs to see: not as the last message,
-    // not in the unread counts (as in unreadCount and listMessages).
-    db.$queryRaw<{ conversation_id: string; body: string; created_at: Date; sender_id: string }[]>`
-      SELECT m.conversation_id, m.body, m.created_at, m.sender_id FROM chat_messages m
-      JOIN (SELECT conversation_id, MAX(id) AS id FROM chat_messages
-            WHERE conversation_id IN (${Prisma.join(ids)})
-              AND sender_id NOT IN (SELECT blocker_id FROM blocks WHERE blocked_id = ${viewer.userId})
-            GROUP BY conversation_id) last ON last.id = m.id`,
-    db.$queryRaw<{ conversation_id: string; n: bigint }[]>`
+  const me = viewer.userId;
+  // Messages of people who blocked the viewer are not theirs to see: not as the last message,
+  // not in the unread counts (as in unreadCount and listMessages).
+  const notFromBlockers = Prisma.sql`m.sender_id NOT IN (SELECT blocker_id FROM blocks WHERE blocked_id = ${me})`;
+  const [chats, lastMessages, unread] = await Promise.all([
+    queryRows<TChatColumns>(
+      db,
+      Prisma.sql`
+      SELECT c.id, c.kind, c.group_id, g.name AS group_name, o.id AS o_id, o.name AS o_name,
+             o.first_name AS o_first_name, o.last_name AS o_last_name, o.picture_key AS o_picture_key,
+             o.deleted_at AS o_deleted_at,
+             EXISTS (SELECT 1 FROM blocks b1 WHERE b1.blocker_id = o.id AND b1.blocked_id = ${me}) AS blocked_by,
+             EXISTS (SELECT 1 FROM blocks b2 WHERE b2.blocker_id = ${me} AND b2.blocked_id = o.id) AS blocking
+      FROM conversation_members mine JOIN conversations c ON c.id = mine.conversation_id
+      LEFT JOIN \`groups\` g ON g.id = c.group_id AND g.deleted_at IS NULL
+      LEFT JOIN conversation_members om ON c.kind = 'direct' AND om.conversation_id = c.id AND om.user_id <> ${me}
+      LEFT JOIN users o ON o.id = om.user_id
+      WHERE mine.user_id = ${me}`,
+    ),
+    queryRows<TLastMessageColumns>(
+      db,
+      Prisma.sql`
+      SELECT m.conversation_id, m.body, m.created_at, m.sender_id,
+             s.id, s.name, s.first_name, s.last_name, s.picture_key, s.deleted_at
+      FROM chat_messages m
+      JOIN (SELECT m.conversation_id, MAX(m.id) AS id FROM conversation_members mine
+            JOIN chat_messages m ON m.conversation_id = mine.conversation_id
+            WHERE mine.user_id = ${me} AND ${notFromBlockers}
+            GROUP BY m.conversation_id) last ON last.id = m.id
+      JOIN users s ON s.id = m.sender_id`,
+    ),
+    queryRows<{ conversation_id: string; n: number | bigint }>(
+      db,
+      Prisma.sql`
       SELECT m.conversation_id, COUNT(*) AS n FROM chat_messages m
-      JOIN conversation_members me ON me.conversation_id = m.conversation_id AND me.user_id = ${viewer.userId}
-      WHERE m.id > me.last_read_id AND m.sender_id <> ${viewer.userId}
-        AND m.sender_id NOT IN (SELECT blocker_id FROM blocks WHERE blocked_id = ${viewer.userId})
+      JOIN conversation_members mine ON mine.conversation_id = m.conversation_id AND mine.user_id = ${me}
+      WHERE m.id > mine.last_read_id AND m.sender_id <> ${me} AND ${notFromBlockers}
       GROUP BY m.conversation_id`,
-    relationsTo(db, viewer, otherIds),
+    ),
   ]);
-  const groupName = new Map(groups.map((group) => [group.id, group.name]));
   const lastOf = new Map(lastMessages.map((row) => [row.conversation_id, row]));
   const unreadOf = new Map(unread.map((row) => [row.conversation_id, Number(row.n)]));
-  const senders = await db.user.findMany({
-    where: { id: { in: [...new Set(lastMessages.map((row) => row.sender_id))] } },
-    select: PERSON_SELECT,
-  });
-  const senderOf = new Map(senders.map((sender) => [sender.id, summarize(sender)]));
   const result: TConversationSummary[] = [];
-  for (const row of rows) {
-    const { conversation } = row;
+  for (const chat of chats) {
     let other: TPersonSummary | null = null;
     let canSend = true;
     let title: string;
-    if (conversation.kind === 'direct') {
-      const person = conversation.members[0]?.user;
-      const relation = person ? relations.get(person.id) : undefined;
-      if (!person || relation?.isBlockedBy) continue; // blocked people vanish for the blocked
+    if (chat.kind === 'direct') {
+      // Blocked people vanish for the blocked.
+      if (chat.o_id === null || Number(chat.blocked_by) > 0) continue;
+      const person = personFromColumns({
+        id: chat.o_id,
+        name: chat.o_name ?? '',
+        first_name: chat.o_first_name,
+        last_name: chat.o_last_name,
+        picture_key: chat.o_picture_key,
+        deleted_at: chat.o_deleted_at,
+      });
       other = summarize(person);
       title = other.displayName;
-      canSend = !relation?.isBlocking && !person.deletedAt;
+      canSend = Number(chat.blocking) === 0 && !person.deletedAt;
     } else {
-      const name = conversation.groupId ? groupName.get(conversation.groupId) : undefined;
-      if (!name) continue;
-      title = name;
+      if (!chat.group_name) continue;
+      title = chat.group_name;
     }
-    const last = lastOf.get(conversation.id);
+    const last = lastOf.get(chat.id);
     result.push({
-      conversationId: conversation.id,
-      kind: conversation.kind as 'direct' | 'group',
+      conversationId: chat.id,
+      kind: chat.kind as 'direct' | 'group',
       title,
       other,
-      groupId: conversation.groupId,
+      groupId: chat.group_id,
       lastMessage: last
         ? {
             body: last.body.slice(0, 140),
-            senderName: last.sender_id === viewer.userId ? 'You' : (senderOf.get(last.sender_id)?.shortName ?? ''),
+            senderName: last.sender_id === me ? 'You' : summarize(personFromColumns(last)).shortName,
             createdAt: last.created_at.toISOString(),
           }
         : null,
-      unreadCount: unreadOf.get(conversation.id) ?? 0,
+      unreadCount: unreadOf.get(chat.id) ?? 0,
       canSend,
     });
   }
