@@ -384,11 +384,14 @@ export async function markRead(db: TDb, viewer: TVerifiedIdentity, input: { conv
 
 /** Unread chat messages across the viewer's conversations. */
 export async function unreadCount(db: TDb, viewerId: string): Promise<number> {
-  const rows = await db.$queryRaw<{ n: bigint }[]>`
+  const rows = await queryRows<{ n: bigint | number }>(
+    db,
+    Prisma.sql`
     SELECT COUNT(*) AS n FROM conversation_members me
     JOIN chat_messages m ON m.conversation_id = me.conversation_id AND m.id > me.last_read_id AND m.sender_id <> ${viewerId}
     WHERE me.user_id = ${viewerId}
-      AND m.sender_id NOT IN (SELECT blocker_id FROM blocks WHERE blocked_id = ${viewerId})`;
+      AND m.sender_id NOT IN (SELECT blocker_id FROM blocks WHERE blocked_id = ${viewerId})`,
+  );
   return Number(rows[0]?.n ?? 0);
 }
 

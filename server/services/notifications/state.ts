@@ -12,7 +12,7 @@ import { displayName } from '../../contracts/identity';
 import { formatMoneyIn } from '../../contracts/money';
 import { pagingFor, type TPagingQuery } from '../../contracts/paging';
 import type { TNotificationItem, TNotificationsState } from '../../contracts/social';
-import type { TDb } from '../../db/client';
+import { queryRows, type TDb } from '../../db/client';
 import { unreadCount as unreadMessages } from '../messages/conversations';
 import { visibleNotificationsCondition } from './visibility';
 
@@ -65,14 +65,28 @@ export async function describeNotifications(db: TDb, rows: TRow[]): Promise<TNot
     ...new Set(payloads.map((payload) => payload[key]).filter((value): value is string => typeof value === 'string')),
   ];
   const userIds = [...new Set([...ids('userId'), ...ids('requesterId'), ...ids('byUserId')])];
+  const exchangeIds = ids('exchangeId');
+  // Straight to the driver, and not at all when nothing is named: the bell is read on every page.
   const [people, exchanges] = await Promise.all([
-    db.user.findMany({
-      where: { id: { in: userIds } },
-      select: { id: true, name: true, firstName: true, lastName: true },
-    }),
-    db.exchange.findMany({ where: { id: { in: ids('exchangeId') } }, select: { id: true, title: true } }),
+    userIds.length > 0
+      ? queryRows<{ id: string; name: string; first_name: string | null; last_name: string | null }>(
+          db,
+          Prisma.sql`SELECT id, name, first_name, last_name FROM users WHERE id IN (${Prisma.join(userIds)})`,
+        )
+      : [],
+    exchangeIds.length > 0
+      ? queryRows<{ id: string; title: string }>(
+          db,
+          Prisma.sql`SELECT id, title FROM exchanges WHERE id IN (${Prisma.join(exchangeIds)})`,
+        )
+      : [],
   ]);
-  const nameOf = new Map(people.map((person) => [person.id, displayName(person)]));
+  const nameOf = new Map(
+    people.map((person) => [
+      person.id,
+      displayName({ name: person.name, firstName: person.first_name, lastName: person.last_name }),
+    ]),
+  );
   const titleOf = new Map(exchanges.map((exchange) => [exchange.id, exchange.title]));
   return rows.map((row, index) => {
     const payload = payloads[index]!;
@@ -170,25 +184,36 @@ export async function notificationsState(db: TDb, viewer: TVerifiedIdentity): Pr
   const since = new Date(Date.now() - 7 * 86_400_000);
   // What a block or a privacy change hid since it was written is left out of all of it.
   const visible = await visibleNotificationsCondition(db, viewer);
+  // Every statement straight to the driver (db/client.ts queryRows): the bell is read on every page.
   const [rows, unread, messages, waiting, wishes] = await Promise.all([
-    db.$queryRaw<TRow[]>`
+    queryRows<TRow>(
+      db,
+      Prisma.sql`
       SELECT ${ROW_COLUMNS} FROM notifications n WHERE n.user_id = ${viewer.userId} AND ${visible}
       ORDER BY n.created_at DESC, n.id ASC LIMIT 30`,
-    db.$queryRaw<{ n: bigint }[]>`
+    ),
+    queryRows<{ n: bigint | number }>(
+      db,
+      Prisma.sql`
       SELECT COUNT(*) AS n FROM notifications n
       WHERE n.user_id = ${viewer.userId} AND n.read_at IS NULL AND ${visible}`,
+    ),
     unreadMessages(db, viewer.userId),
-    db.$queryRaw<{ id: string; name: string; n: bigint }[]>`
+    queryRows<{ id: string; name: string; n: bigint | number }>(
+      db,
+      Prisma.sql`
       SELECT g.id, g.name, COUNT(p.user_id) AS n FROM group_members me
       JOIN \`groups\` g ON g.id = me.group_id AND g.deleted_at IS NULL
       JOIN group_members p ON p.group_id = g.id AND p.status = 'pending'
       WHERE me.user_id = ${viewer.userId} AND me.status = 'active' AND me.role IN ('owner', 'assistant')
       GROUP BY g.id, g.name`,
-    db.wish.findMany({
-      where: { wishList: { ownerId: viewer.userId } },
-      select: { createdAt: true },
-      take: 2,
-    }),
+    ),
+    queryRows<{ createdAt: Date }>(
+      db,
+      Prisma.sql`
+      SELECT w.created_at AS createdAt FROM wishes w JOIN wish_lists l ON l.id = w.wishlist_id
+      WHERE l.owner_id = ${viewer.userId} LIMIT 2`,
+    ),
   ]);
   const notifications = await describeNotifications(db, rows);
   const badRequestGroups = waiting.map((row) => ({ groupId: row.id, name: row.name, pendingCount: Number(row.n) }));

@@ -12,7 +12,7 @@
  */
 import { Prisma } from '../../generated/prisma/client';
 import type { TVerifiedIdentity } from '../../auth/tokens';
-import type { TDb } from '../../db/client';
+import { queryRows, type TDb } from '../../db/client';
 import { blockedEitherWay } from '../people/access';
 import { visibleListIds } from '../wish-lists/access';
 
@@ -32,9 +32,12 @@ function payloadField(key: string): Prisma.Sql {
 export async function visibleNotificationsCondition(db: TDb, viewer: TVerifiedIdentity): Promise<Prisma.Sql> {
   const [blocked, mentioned] = await Promise.all([
     blockedEitherWay(db, viewer.userId),
-    db.$queryRaw<{ id: string }[]>`
+    queryRows<{ id: string }>(
+      db,
+      Prisma.sql`
       SELECT DISTINCT ${payloadField('wishlistId')} AS id FROM notifications n
       WHERE n.user_id = ${viewer.userId} AND n.kind = 'wish-created'`,
+    ),
   ]);
   const listIds = mentioned.map((row) => row.id).filter((id) => id !== '');
   const visible = await visibleListIds(db, viewer, listIds);

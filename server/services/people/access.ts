@@ -197,7 +197,9 @@ export async function relationsTo(
   const managers = [viewer.userId, viewer.rootIdentity].filter((id): id is string => Boolean(id));
   const me = viewer.userId;
   const inIds = Prisma.join(ids);
-  const rows = await db.$queryRaw<{ kind: string; id: string }[]>`
+  const rows = await queryRows<{ kind: string; id: string }>(
+    db,
+    Prisma.sql`
     SELECT 'following' AS kind, followed_id AS id FROM follows WHERE follower_id = ${me} AND followed_id IN (${inIds})
     UNION ALL
     SELECT 'followedBy', follower_id FROM follows WHERE followed_id = ${me} AND follower_id IN (${inIds})
@@ -206,7 +208,8 @@ export async function relationsTo(
     UNION ALL
     SELECT 'blockedBy', blocker_id FROM blocks WHERE blocked_id = ${me} AND blocker_id IN (${inIds})
     UNION ALL
-    SELECT 'managed', child_id FROM parent_accounts WHERE parent_id IN (${Prisma.join(managers)}) AND child_id IN (${inIds})`;
+    SELECT 'managed', child_id FROM parent_accounts WHERE parent_id IN (${Prisma.join(managers)}) AND child_id IN (${inIds})`,
+  );
   for (const id of ids) result.set(id, { ...NO_RELATION, isSelf: id === me });
   const flag = {
     following: 'isFollowing',
@@ -319,9 +322,12 @@ export async function assertCanSeePrivate(db: TDb, viewer: TVerifiedIdentity | n
 
 /** Ids of people who blocked `viewerId` or whom they blocked: hidden from each other's lists. */
 export async function blockedEitherWay(db: TDb, viewerId: string): Promise<string[]> {
-  const rows = await db.$queryRaw<{ id: string }[]>`
+  const rows = await queryRows<{ id: string }>(
+    db,
+    Prisma.sql`
     SELECT blocked_id AS id FROM blocks WHERE blocker_id = ${viewerId}
     UNION ALL
-    SELECT blocker_id FROM blocks WHERE blocked_id = ${viewerId}`;
+    SELECT blocker_id FROM blocks WHERE blocked_id = ${viewerId}`,
+  );
   return rows.map((row) => row.id);
 }
