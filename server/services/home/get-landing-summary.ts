@@ -1,4 +1,6 @@
+import { queryRows } from '../../db/client';
 import type { TAppDeps } from '../../deps';
+import { Prisma } from '../../generated/prisma/client';
 import { getMarketData, listMarkets, type TMarket, type TMarketData } from '../shop/get-market-data';
 import { listTopLevel, type TGiftGuide } from '../shop/guides';
 
@@ -15,7 +17,11 @@ export async function getLandingSummary(
   { market }: { market?: string | null },
 ): Promise<TLandingSummary> {
   const [memberCount, marketData, markets] = await Promise.all([
-    deps.db.user.count({ where: { deletedAt: null } }),
+    // Read on every landing and home page: straight to the driver (db/client.ts queryRows).
+    queryRows<{ n: bigint | number }>(
+      deps.db,
+      Prisma.sql`SELECT COUNT(*) AS n FROM users WHERE deleted_at IS NULL`,
+    ).then((rows) => Number(rows[0]?.n ?? 0)),
     getMarketData(deps, { market }),
     listMarkets(deps),
   ]);
