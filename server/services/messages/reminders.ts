@@ -14,7 +14,8 @@
  */
 import type { TVerifiedIdentity } from '../../auth/tokens';
 import type { TReminder } from '../../contracts/social';
-import type { TDb } from '../../db/client';
+import { queryRows, type TDb } from '../../db/client';
+import { Prisma } from '../../generated/prisma/client';
 import { AppError } from '../../errors';
 import { birthdayAudience } from '../activity/birthdays';
 
@@ -157,29 +158,36 @@ export async function scanReminders(db: TDb, now = new Date(), onlyUserId?: stri
 
 /** The person's reminders from yesterday on, soonest first. */
 export async function listReminders(db: TDb, viewer: TVerifiedIdentity, now = new Date()): Promise<TReminder[]> {
-  const rows = await db.reminder.findMany({
-    where: {
-      userId: viewer.userId,
-      dismissedAt: null,
-      dueOn: { gte: new Date(`${isoDay(new Date(now.getTime() - DAY_MS))}T00:00:00Z`) },
-    },
-    orderBy: [{ dueOn: 'asc' }, { createdAt: 'asc' }],
-    take: 100,
-  });
+  // Read on every home page: straight to the driver (db/client.ts queryRows).
+  const rows = await queryRows<{
+    id: string;
+    kind: string;
+    subject_id: string;
+    title: string;
+    path: string;
+    due_on: Date;
+  }>(
+    db,
+    Prisma.sql`
+    SELECT id, kind, subject_id, title, path, due_on FROM reminders
+    WHERE user_id = ${viewer.userId} AND dismissed_at IS NULL AND due_on >= ${isoDay(new Date(now.getTime() - DAY_MS))}
+    ORDER BY due_on, created_at
+    LIMIT 100`,
+  );
   // A birthday reminder shows only while its person is still in the reader's birthday audience
   // (activity/birthdays.ts, as /home/ decides): a block either way, a privacy change, the person's
   // canRemindAboutBirthday or the reader's own birthday settings since the scan hide it. Checked
   // when read, for all of them at once, rather than cleaned up after each of those changes.
-  const birthdayPeople = rows.filter((row) => row.kind === 'birthday').map((row) => row.subjectId);
+  const birthdayPeople = rows.filter((row) => row.kind === 'birthday').map((row) => row.subject_id);
   const audience = birthdayPeople.length > 0 ? await birthdayAudience(db, viewer, birthdayPeople) : new Map();
   return rows
-    .filter((row) => row.kind !== 'birthday' || audience.has(row.subjectId))
+    .filter((row) => row.kind !== 'birthday' || audience.has(row.subject_id))
     .map((row) => ({
       reminderId: row.id,
       kind: row.kind as TReminder['kind'],
       title: row.title,
       path: row.path,
-      dueOn: isoDay(row.dueOn),
+      dueOn: isoDay(row.due_on),
     }));
 }
 
