@@ -151,12 +151,14 @@ function SearchForm({ initial, market }: { initial: TSearchValues; market: strin
   // included: the router renders the new address a moment later (a transition), and remounting the
   // form then lost them (seen in a full run: a search typed just after choosing a guide went out
   // empty). Any other change (back, "Clear filters" below the results) shows the address's search.
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  // Several may be on their way (a guide, then a shop, chosen before the first one rendered).
+  const [sentTo, setSentTo] = useState<string[]>([]);
   const [shown, setShown] = useState(location.search);
   if (location.search !== shown) {
     setShown(location.search);
-    setSentTo(null);
-    if (location.search !== sentTo) {
+    const sent = sentTo.indexOf(location.search);
+    setSentTo(sent < 0 ? [] : sentTo.slice(sent + 1));
+    if (sent < 0) {
       setValues(initial);
       setErrors(validateFields(ZProductSearch, searchInput(initial)));
     }
@@ -169,7 +171,8 @@ function SearchForm({ initial, market }: { initial: TSearchValues; market: strin
     if (Object.keys(found).length > 0) return;
     session.setSearchTerm(next.q.trim());
     const address = searchAddress(next, new URLSearchParams(location.search));
-    setSentTo(new URL(address, window.location.origin).search);
+    const target = new URL(address, window.location.origin).search;
+    if (target !== location.search) setSentTo((sent) => [...sent, target]);
     void navigate(address);
   }
   const change = (name: keyof TSearchValues) => (value: string) => apply({ ...values, [name]: value });

@@ -13,7 +13,6 @@ import {
   type TExchangeUpdate,
 } from '../../contracts/exchanges';
 import type { TAppDeps } from '../../deps';
-import type { TDb } from '../../db/client';
 import { AppError } from '../../errors';
 import { Prisma } from '../../generated/prisma/client';
 import { queryRows } from '../../db/client';
@@ -26,7 +25,6 @@ import {
   toDateValue,
   todayIso,
   requireKnownCaller,
-  type TExchangeAccess,
   type TExchangeRow,
   type TSeatRow,
 } from './access';
@@ -50,42 +48,6 @@ const TURN_ORDER_FIELDS = {
 function requireFutureDate(value: string | null | undefined, field: string): void {
   if (value && value < todayIso())
     throw new AppError('VALIDATION', { fieldErrors: { [field]: 'Choose today or a later date' } });
-}
-
-export async function detailFor(deps: TDeps, access: TExchangeAccess): Promise<TExchangeDetail> {
-  const drawn = access.exchange.status === 'drawn';
-  const inDraw = access.seat?.status === 'accepted' && !access.seat.isDisqualified;
-  const [counts, questionCount, santa, mine, latecomerCount] = await Promise.all([
-    countsOf(deps.db, [access.exchange.id]),
-    deps.db.exchangeQuestion.count({ where: { exchangeId: access.exchange.id } }),
-    deps.db.exchangeAssignment.findUnique({
-      where: { exchangeId_receiverId: { exchangeId: access.exchange.id, receiverId: access.caller.userId } },
-      select: { giverId: true },
-    }),
-    drawn && inDraw
-      ? deps.db.exchangeAssignment.findUnique({
-          where: { exchangeId_giverId: { exchangeId: access.exchange.id, giverId: access.caller.userId } },
-          select: { giverId: true },
-        })
-      : null,
-    drawn && access.isManager ? countLatecomers(deps.db, access.exchange.id) : 0,
-  ]);
-  return exchangeDetail(deps.config, access, counts.get(access.exchange.id)!, {
-    questionCount,
-    hasSanta: Boolean(santa),
-    awaitingDraw: drawn && inDraw && !mine,
-    latecomerCount,
-  });
-}
-
-/** Accepted, not disqualified, and without a recipient: waiting "not yet drawn" after the draw. */
-export async function countLatecomers(db: Pick<TDb, '$queryRaw'>, exchangeId: string): Promise<number> {
-  const rows = await db.$queryRaw<{ n: bigint | number }[]>`
-    SELECT COUNT(*) AS n FROM exchange_participants p
-    LEFT JOIN exchange_assignments a ON a.exchange_id = p.exchange_id AND a.giver_id = p.user_id
-    WHERE p.exchange_id = ${exchangeId} AND p.status = 'accepted' AND p.is_disqualified = false
-      AND a.giver_id IS NULL`;
-  return Number(rows[0]?.n ?? 0);
 }
 
 /**
@@ -169,7 +131,7 @@ interface TExchangeOverviewColumns extends TExchangeColumns {
 /**
  * An exchange's overview (/gift-exchanges/:id/, exchanges.get). A hot read (measured by npm run
  * bench:api): the exchange with its organizer, the caller's seat and every count the overview shows
- * come in one statement, where `accessExchange` + `detailFor` take seven; the access decision
+ * come in one statement, where reading them with the ORM took seven; the access decision
  * (`decideExchangeAccess`) and the shape (`exchangeDetail`) are the same as every other exchange read.
  */
 export async function getExchange(

@@ -486,30 +486,42 @@ test.describe('the shop', () => {
     await expect(page).toHaveURL(/\/shop\/search\/\?q=zzqx\+nothing\+like\+it$/);
   });
 
-  test('words typed while a chosen shop is being applied are kept', async ({ page }) => {
+  test('words typed while chosen filters are being applied are kept', async ({ page }) => {
     await page.goto('/shop/search/?q=');
     await expect(page.getByTestId('search-results').getByTestId('product-card')).toHaveCount(12);
+    const guideId = CATALOGUE_KEYS.guide('US', 'Gifts for Him');
     const merchantId = CATALOGUE_KEYS.merchant('US', 'outdoors');
     // The router renders a new address in a transition, a moment after it is in the address bar.
-    // A member who types in that moment must not lose the words: choose the shop, wait until the
-    // address holds it (microtasks only, so the transition has not rendered), then type.
-    const typedBeforeRender = await page.evaluate(async (shop) => {
-      const select = document.querySelector<HTMLSelectElement>('[data-testid="search-merchant"]')!;
-      const input = document.querySelector<HTMLInputElement>('[data-testid="search-input"]')!;
-      select.value = shop;
-      select.dispatchEvent(new Event('change', { bubbles: true }));
-      for (let turn = 0; turn < 10_000 && !window.location.search.includes(shop); turn++) await Promise.resolve();
-      const inAddress = window.location.search.includes(shop);
-      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, 'wool');
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-      return inAddress;
-    }, merchantId);
+    // A member who types in that moment must not lose the words, even after two quick choices:
+    // choose a guide, then a shop, each time waiting only until the address holds it (microtasks,
+    // so no transition has rendered), then type.
+    const typedBeforeRender = await page.evaluate(
+      async (choices) => {
+        const input = document.querySelector<HTMLInputElement>('[data-testid="search-input"]')!;
+        let inAddress = true;
+        for (const [testId, value] of choices) {
+          const select = document.querySelector<HTMLSelectElement>(`[data-testid="${testId}"]`)!;
+          select.value = value;
+          select.dispatchEvent(new Event('change', { bubbles: true }));
+          for (let turn = 0; turn < 10_000 && !window.location.search.includes(value); turn++) await Promise.resolve();
+          inAddress &&= window.location.search.includes(value);
+        }
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, 'wool');
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+        return inAddress;
+      },
+      [
+        ['search-guide', guideId],
+        ['search-merchant', merchantId],
+      ] as [string, string][],
+    );
     expect(typedBeforeRender).toBe(true);
-    await expect(page).toHaveURL(new RegExp(`merchantId=${merchantId}`));
+    await expect(page).toHaveURL(new RegExp(`giftGuideId=${guideId}&merchantId=${merchantId}`));
     await expect(page.getByTestId('search-merchant')).toHaveValue(merchantId);
+    await expect(page.getByTestId('search-guide')).toHaveValue(guideId);
     await expect(page.getByTestId('search-input')).toHaveValue('wool');
     await page.getByTestId('search-submit').click();
-    await expect(page).toHaveURL(new RegExp(`q=wool&merchantId=${merchantId}`));
+    await expect(page).toHaveURL(new RegExp(`q=wool&giftGuideId=${guideId}&merchantId=${merchantId}`));
     await expect(page.getByRole('heading', { level: 2, name: 'Results for “wool”' })).toBeVisible();
   });
 

@@ -1,39 +1,56 @@
 /**
  * The exchange overview (exchanges.get) is a hot read answered by one statement
  * (services/exchanges/exchanges.ts `getExchange`). It must answer exactly what the general path
- * answers (`accessExchange` + `detailFor`, used by every other exchange read and write), for every
+ * answers read fact by fact with the ORM (`referenceDetail` below, after the shared `accessExchange`), for every
  * role and at every stage: open, drawn with a latecomer waiting, a party game, and for outsiders.
  */
 import { describe, expect, it } from 'vitest';
 import type { TVerifiedIdentity } from '../../../server/auth/tokens';
-import { accessExchange } from '../../../server/services/exchanges/access';
-import { detailFor, getExchange } from '../../../server/services/exchanges/exchanges';
+import { accessExchange, type TExchangeAccess } from '../../../server/services/exchanges/access';
+import { getExchange } from '../../../server/services/exchanges/exchanges';
+import { countsOf, exchangeDetail } from '../../../server/services/exchanges/shapes';
 import { toAppError } from '../../../server/trpc/init';
-import { createMember, identityFor } from '../../factories/identities';
-import { callerFor } from '../../helpers/caller';
+import { inDays, personFor, unique, type TPerson } from '../../helpers/exchange-people';
 import { testDb } from '../../helpers/db';
 import { testDeps } from '../../helpers/server';
 
 const deps = testDeps();
-const inDays = (days: number): string => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-const unique = () => crypto.randomUUID().slice(0, 8);
+const person = (userId?: string): Promise<TPerson> => personFor(deps, userId);
 
-interface TPerson {
-  id: string;
-  identity: TVerifiedIdentity;
-  caller: ReturnType<typeof callerFor>;
-}
-
-async function person(userId?: string): Promise<TPerson> {
-  const id = userId ?? (await createMember(testDb())).id;
-  const identity = await identityFor(deps, id, userId ? { scope: ['exchange:test:*'] } : {});
-  return { id, identity, caller: callerFor(identity, deps) };
+/**
+ * The reference: how the overview was read before it became one statement, with the ORM, a
+ * statement per fact (and still how each fact is defined).
+ */
+async function referenceDetail(access: TExchangeAccess) {
+  const exchangeId = access.exchange.id;
+  const me = access.caller.userId;
+  const drawn = access.exchange.status === 'drawn';
+  const inDraw = access.seat?.status === 'accepted' && !access.seat.isDisqualified;
+  const [counts, questionCount, pairs, drawable] = await Promise.all([
+    countsOf(deps.db, [exchangeId]),
+    deps.db.exchangeQuestion.count({ where: { exchangeId } }),
+    deps.db.exchangeAssignment.findMany({ where: { exchangeId }, select: { giverId: true, receiverId: true } }),
+    deps.db.exchangeParticipant.findMany({
+      where: { exchangeId, status: 'accepted', isDisqualified: false },
+      select: { userId: true },
+    }),
+  ]);
+  const santa = pairs.some((pair) => pair.receiverId === me);
+  const mine = pairs.some((pair) => pair.giverId === me);
+  // Latecomers: accepted, not disqualified, and without a recipient.
+  const latecomers = drawable.filter((seat) => !pairs.some((pair) => pair.giverId === seat.userId)).length;
+  return exchangeDetail(deps.config, access, counts.get(exchangeId)!, {
+    questionCount,
+    hasSanta: santa,
+    awaitingDraw: drawn && inDraw && !mine,
+    latecomerCount: drawn && access.isManager ? latecomers : 0,
+  });
 }
 
 /** What the general path answers: the detail, or the error's code. */
 async function generalRead(identity: TVerifiedIdentity, exchangeId: string) {
   try {
-    return await detailFor(deps, await accessExchange(deps.db, identity, exchangeId, { declined: 'invitation' }));
+    return await referenceDetail(await accessExchange(deps.db, identity, exchangeId, { declined: 'invitation' }));
   } catch (error) {
     return { refused: toAppError(error).code };
   }
