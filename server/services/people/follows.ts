@@ -215,9 +215,9 @@ export async function listSuggestions(db: TDb, identity: TVerifiedIdentity | nul
     GROUP BY c.id`;
   // A hot read (the home page's suggestions, measured by npm run bench:api): the page with each
   // person and the total in one statement (a window count); the total is counted on its own only
-  // when the page came back empty.
-  // Someone else's suggestions (a family manager reading a child's) are checked before the heavy
-  // query runs; for one's own, the check only finds the account, so it runs alongside.
+  // when the page came back empty. Someone else's suggestions (a family manager reading a child's)
+  // are checked before that query runs; for one's own, the check only finds the account, so it runs
+  // alongside.
   const allowed = assertCanManage(db, identity, userId);
   if (identity?.userId !== userId) await allowed;
   const [, slice] = await Promise.all([
