@@ -110,6 +110,18 @@ export interface TEmbeddedOptions {
   extraArgs?: string[];
 }
 
+/**
+ * A private server's own folder for temporary files. Never the shared /tmp: at start-up mariadbd
+ * deletes every `#sql*` file in its tmpdir, which includes another running server's on-disk
+ * temporary tables (a full run: a test starting its own server broke the shared server's
+ * information_schema query with "Error on delete of '/tmp/#sql-temptable-…'").
+ */
+function tmpdirArg(dataDir: string): string {
+  const dir = path.join(dataDir, 'tmp');
+  mkdirSync(dir, { recursive: true });
+  return `--tmpdir=${dir}`;
+}
+
 /** Creates MariaDB's system tables under dataDir/db unless they are there; answers that folder. */
 export function initMariadbDataDir(dataDir: string, log: (line: string) => void = () => undefined): string {
   const { installDb } = ensureMariadbInstalled(log);
@@ -120,7 +132,14 @@ export function initMariadbDataDir(dataDir: string, log: (line: string) => void 
     const user = isRoot() ? ['--user=root'] : [];
     const init = spawnSync(
       installDb,
-      ['--no-defaults', `--datadir=${dbDir}`, '--auth-root-authentication-method=normal', '--skip-test-db', ...user],
+      [
+        '--no-defaults',
+        `--datadir=${dbDir}`,
+        tmpdirArg(dataDir),
+        '--auth-root-authentication-method=normal',
+        '--skip-test-db',
+        ...user,
+      ],
       { encoding: 'utf8' },
     );
     if (init.status !== 0) throw new Error(`mariadb-install-db failed: ${init.stderr || init.stdout}`);
@@ -146,6 +165,7 @@ export async function startEmbeddedMariadb(
     [
       '--no-defaults',
       `--datadir=${dbDir}`,
+      tmpdirArg(dataDir),
       `--port=${port}`,
       '--bind-address=127.0.0.1',
       `--socket=${path.join(dataDir, 'mariadbd.sock')}`,
