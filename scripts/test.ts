@@ -126,6 +126,8 @@ async function e2ePrerequisites(): Promise<void> {
  * instead of at the start of the browser tests; Playwright reuses them (E2E_SERVERS_STARTED).
  */
 const E2E_PORT = e2ePort();
+/** The bundle-size step's server (a fresh demo database of its own), started with the lanes' servers. */
+const SIZE_PORT = Number(process.env.SIZE_PORT ?? 3198);
 let e2eServers: { port: number; ready: Promise<void>; stop: () => void }[] = [];
 
 async function startE2eServers(): Promise<void> {
@@ -133,7 +135,7 @@ async function startE2eServers(): Promise<void> {
   const database = await ensureDatabaseServer({
     env: { DATABASE_URL: process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL },
   });
-  e2eServers = E2E_LANES.map((lane) => E2E_PORT + lane.offset).map((port) => {
+  e2eServers = [...E2E_LANES.map((lane) => E2E_PORT + lane.offset), SIZE_PORT].map((port) => {
     const server = spawnE2eServer(port, {
       logLevel: 'warn',
       log: path.join(REPORTS, `e2e-server-${port}.log`),
@@ -194,7 +196,9 @@ if (e2eReady && (await e2eServersReady())) {
   // What the main pages fetch (gzip KiB of every script until 3 s after load), failing above the
   // hard limits. Before the browser tests, not beside them: its server and Chromium beside three
   // lanes starved the lanes' first pages on two cores.
-  await run('bundle size', process.execPath, ['--import', 'tsx', 'scripts/check-bundle-size.ts']);
+  await run('bundle size', process.execPath, ['--import', 'tsx', 'scripts/check-bundle-size.ts'], {
+    env: { SIZE_SERVER_STARTED: 'true', SIZE_PORT: String(SIZE_PORT) },
+  });
   const playwrightReport = path.join(REPORTS, 'playwright.json');
   await run('end-to-end tests (playwright)', bin('playwright'), ['test'], {
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport, E2E_SERVERS_STARTED: 'true', E2E_PORT: String(E2E_PORT) },
