@@ -25,7 +25,14 @@ import {
   type TPersonColumns,
   type TRelationColumns,
 } from '../people/access';
-import { accessToOwner, canEditListsOf, decideOwnerAccess, listPrivacyAllows, listToEdit } from './access';
+import {
+  accessToOwner,
+  canEditListsOf,
+  decideOwnerAccess,
+  listPrivacyAllows,
+  listToEdit,
+  ownerSideCondition,
+} from './access';
 import { guestWishFromTotals, ownWish, wishListSummary, type TWishRow } from './shapes';
 
 export const WISH_LIST_SELECT = {
@@ -117,9 +124,10 @@ export async function getWishList(
   input: { wishlistId: string; sort?: TWishSort; direction?: 'asc' | 'desc' },
 ): Promise<TWishListDetail> {
   // A hot read (measured by npm run bench:api): two queries side by side, one for the list with its
-  // owner, the owner's privacy, the wish count and the viewer's relation to the owner, one for the
-  // wishes with their claim totals; then the same access decision as every list read. The totals
-  // are subqueries, not a GROUP BY (which made MariaDB walk every wish by primary key: EXPLAIN).
+  // owner, the owner's privacy, the wish count, the viewer's relation to the owner and whether the
+  // viewer is on the owner's side, one for the wishes with their claim totals; then the same access
+  // decision as every list read. The totals are subqueries, not a GROUP BY (which made MariaDB walk
+  // every wish by primary key: EXPLAIN).
   const viewerId = viewer?.userId ?? null;
   const [lists, wishRows] = await Promise.all([
     queryRows<TListDetailRow>(
@@ -128,7 +136,8 @@ export async function getWishList(
       SELECT l.id, l.owner_id, l.title, l.description, l.privacy, l.exchange_id, l.event_date, l.default_owner_id,
              l.created_at, l.updated_at, u.name, u.first_name, u.last_name, u.picture_key, u.deleted_at, s.is_private,
              (SELECT COUNT(*) FROM wishes c WHERE c.wishlist_id = l.id) AS wish_count,
-             ${relationColumns(viewer, Prisma.sql`l.owner_id`)}
+             ${relationColumns(viewer, Prisma.sql`l.owner_id`)},
+             ${ownerSideCondition(viewer, Prisma.sql`l.owner_id`)} AS owner_side
       FROM wish_lists l JOIN users u ON u.id = l.owner_id LEFT JOIN user_settings s ON s.user_id = l.owner_id
       WHERE l.id = ${input.wishlistId}`,
     ),
@@ -152,6 +161,7 @@ export async function getWishList(
     viewer,
     { id: row.owner_id, deletedAt: row.deleted_at, isPrivate },
     relation,
+    Number(row.owner_side) > 0,
   );
   const listRow = { ownerId: row.owner_id, privacy: row.privacy, exchangeId: row.exchange_id };
   if (!canEdit && !(await listPrivacyAllows(db, viewer, listRow, relation))) throw new AppError('NOT_FOUND');
@@ -219,6 +229,7 @@ interface TListDetailRow extends TPersonColumns, TRelationColumns {
   updated_at: Date;
   is_private: number | boolean | null;
   wish_count: number | bigint;
+  owner_side: number | bigint | boolean;
 }
 
 interface TWishTotalsRow {
