@@ -10,8 +10,17 @@
 import { Prisma } from '../../generated/prisma/client';
 import type { TVerifiedIdentity } from '../../auth/tokens';
 import type { TUpcomingBirthday } from '../../contracts/social';
-import type { TDb } from '../../db/client';
-import { canSeePrivate, PERSON_SELECT, relationsTo, summarize, type TPersonRow } from '../people/access';
+import { queryRows, type TDb } from '../../db/client';
+import {
+  canSeePrivate,
+  personFromColumns,
+  relationColumns,
+  relationFromColumns,
+  summarize,
+  type TPersonColumns,
+  type TRelationColumns,
+  type TPersonRow,
+} from '../people/access';
 
 const DAY_MS = 86_400_000;
 
@@ -37,8 +46,10 @@ interface TBirthdayPerson {
  * subscribeFollowingBirthdayReminders, and fellow active members of live groups where they keep the
  * membership flag isBirthdayAlertsEnabled on; of those, people with a birthday who keep
  * canRemindAboutBirthday on, not closed, not blocked either way, and whose private parts the viewer
- * may see (people/access.ts). A fixed number of queries for the lot: only a private person followed
- * but neither following back nor sharing such a group asks the other shared circles, once.
+ * may see (people/access.ts). A fixed number of statements for the lot (the home page reads it on
+ * every visit): the followed and the group mates side by side, then those people with their
+ * settings and relations to the viewer; only a private person followed but neither following back
+ * nor sharing such a group asks the other shared circles, once.
  */
 export async function birthdayAudience(
   db: TDb,
@@ -47,51 +58,60 @@ export async function birthdayAudience(
 ): Promise<Map<string, TBirthdayPerson>> {
   const result = new Map<string, TBirthdayPerson>();
   if (onlyIds && onlyIds.length === 0) return result;
-  const only = onlyIds ? Prisma.sql`AND m.user_id IN (${Prisma.join([...new Set(onlyIds)])})` : Prisma.empty;
-  const [settings, followed, groupMates] = await Promise.all([
-    db.userSettings.findUnique({
-      where: { userId: viewer.userId },
-      select: { subscribeFollowingBirthdayReminders: true },
-    }),
-    db.follow.findMany({
-      where: { followerId: viewer.userId, ...(onlyIds ? { followedId: { in: [...onlyIds] } } : {}) },
-      select: { followedId: true },
-    }),
-    db.$queryRaw<{ user_id: string }[]>`
-      SELECT DISTINCT m.user_id FROM group_members me
-      JOIN \`groups\` g ON g.id = me.group_id AND g.deleted_at IS NULL
-      JOIN group_members m ON m.group_id = me.group_id AND m.status = 'active' AND m.user_id <> me.user_id
-      WHERE me.user_id = ${viewer.userId} AND me.status = 'active' AND me.is_birthday_alerts_enabled ${only}`,
+  const onlyList = onlyIds ? Prisma.join([...new Set(onlyIds)]) : null;
+  const onlyFollowed = onlyList ? Prisma.sql`AND f.followed_id IN (${onlyList})` : Prisma.empty;
+  const only = onlyList ? Prisma.sql`AND m.user_id IN (${onlyList})` : Prisma.empty;
+  const [followed, groupMates] = await Promise.all([
+    // Birthday reminders about people I follow are mine to turn off (as the reminder scan honours):
+    // no settings row yet is the default, on.
+    queryRows<{ user_id: string }>(
+      db,
+      Prisma.sql`
+        SELECT f.followed_id AS user_id FROM follows f LEFT JOIN user_settings s ON s.user_id = f.follower_id
+        WHERE f.follower_id = ${viewer.userId} AND COALESCE(s.subscribe_following_birthday_reminders, TRUE) ${onlyFollowed}`,
+    ),
+    queryRows<{ user_id: string }>(
+      db,
+      Prisma.sql`
+        SELECT DISTINCT m.user_id FROM group_members me
+        JOIN \`groups\` g ON g.id = me.group_id AND g.deleted_at IS NULL
+        JOIN group_members m ON m.group_id = me.group_id AND m.status = 'active' AND m.user_id <> me.user_id
+        WHERE me.user_id = ${viewer.userId} AND me.status = 'active' AND me.is_birthday_alerts_enabled ${only}`,
+    ),
   ]);
-  // Birthday reminders about people I follow are mine to turn off (as the reminder scan honours).
-  const followsCount = settings?.subscribeFollowingBirthdayReminders ?? true;
   const mates = new Set(groupMates.map((row) => row.user_id));
-  const ids = [...new Set([...(followsCount ? followed.map((row) => row.followedId) : []), ...mates])];
+  const ids = [...new Set([...followed.map((row) => row.user_id), ...mates])];
   if (ids.length === 0) return result;
-  const people = await db.user.findMany({
-    where: { id: { in: ids }, deletedAt: null, birthdayMonth: { not: null }, birthdayDay: { not: null } },
-    select: {
-      ...PERSON_SELECT,
-      birthdayMonth: true,
-      birthdayDay: true,
-      settings: { select: { isPrivate: true, canRemindAboutBirthday: true } },
-    },
-  });
-  // Someone who asked for no birthday reminders is not announced anywhere.
-  const willing = people.filter((person) => person.settings?.canRemindAboutBirthday ?? true);
-  const relations = await relationsTo(
+  const rows = await queryRows<
+    TPersonColumns &
+      TRelationColumns & {
+        birthday_month: number;
+        birthday_day: number;
+        is_private: number | null;
+        can_remind_about_birthday: number | null;
+      }
+  >(
     db,
-    viewer,
-    willing.map((person) => person.id),
+    Prisma.sql`
+      SELECT u.id, u.name, u.first_name, u.last_name, u.picture_key, u.deleted_at, u.birthday_month, u.birthday_day,
+             s.is_private, s.can_remind_about_birthday, ${relationColumns(viewer, Prisma.sql`u.id`)}
+      FROM users u LEFT JOIN user_settings s ON s.user_id = u.id
+      WHERE u.id IN (${Prisma.join(ids)}) AND u.deleted_at IS NULL
+        AND u.birthday_month IS NOT NULL AND u.birthday_day IS NOT NULL`,
   );
-  for (const person of willing) {
-    const relation = relations.get(person.id)!;
+  // Someone who asked for no birthday reminders is not announced anywhere. No settings row yet:
+  // the defaults of spec §3 (private, may be reminded about).
+  const willing = rows.filter(
+    (row) => row.can_remind_about_birthday === null || Boolean(row.can_remind_about_birthday),
+  );
+  for (const row of willing) {
+    const relation = relationFromColumns(row, viewer, row.id);
     if (relation.isBlocking || relation.isBlockedBy) continue;
     // A birthday is a private part. Fellow active members of a live group share a circle that opens
     // it (groups/access.ts registers that circle), so only other private people need the check.
-    const isPrivate = person.settings?.isPrivate ?? true;
-    if (!mates.has(person.id) && !(await canSeePrivate(db, viewer, { id: person.id, isPrivate }, relation))) continue;
-    result.set(person.id, { person, month: person.birthdayMonth!, day: person.birthdayDay! });
+    const isPrivate = row.is_private === null || Boolean(row.is_private);
+    if (!mates.has(row.id) && !(await canSeePrivate(db, viewer, { id: row.id, isPrivate }, relation))) continue;
+    result.set(row.id, { person: personFromColumns(row), month: row.birthday_month, day: row.birthday_day });
   }
   return result;
 }

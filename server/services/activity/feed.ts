@@ -15,9 +15,16 @@
 import { Prisma } from '../../generated/prisma/client';
 import type { TVerifiedIdentity } from '../../auth/tokens';
 import type { TActivityItem, TActivityKind, TActivityPage } from '../../contracts/social';
-import type { TDb } from '../../db/client';
+import { queryRows, type TDb } from '../../db/client';
 import { requireInside } from '../groups/access';
-import { canSeePrivate, PERSON_SELECT, relationsTo, summarize, type TViewerRelation } from '../people/access';
+import {
+  canSeePrivate,
+  personFromColumns,
+  relationsTo,
+  summarize,
+  type TPersonColumns,
+  type TViewerRelation,
+} from '../people/access';
 import { listPrivacyAllows } from '../wish-lists/access';
 
 interface TEventRow {
@@ -85,7 +92,7 @@ function parsePayload(text: string): Record<string, unknown> {
 }
 
 /**
- * Whether the viewer may see inside each group the rows mention (in two queries for the batch): a
+ * Whether the viewer may see inside each group the rows mention (in one statement for the batch): a
  * live group they are an active member of, or a live public group whose owner did not block them.
  */
 async function learnGroups(db: TDb, viewerId: string, rows: TEventRow[], known: Map<string, boolean>): Promise<void> {
@@ -93,22 +100,45 @@ async function learnGroups(db: TDb, viewerId: string, rows: TEventRow[], known: 
     (id) => !known.has(id),
   );
   if (ids.length === 0) return;
-  const [groups, mine, blockers] = await Promise.all([
-    db.group.findMany({
-      where: { id: { in: ids }, deletedAt: null },
-      select: { id: true, isPrivate: true, ownerId: true },
-    }),
-    db.groupMember.findMany({
-      where: { groupId: { in: ids }, userId: viewerId, status: 'active' },
-      select: { groupId: true },
-    }),
-    db.block.findMany({ where: { blockedId: viewerId }, select: { blockerId: true } }),
-  ]);
-  const member = new Set(mine.map((row) => row.groupId));
-  const blockedBy = new Set(blockers.map((row) => row.blockerId));
+  const groups = await queryRows<{ id: string; is_private: number; member: number; blocked: number }>(
+    db,
+    Prisma.sql`
+      SELECT g.id, g.is_private,
+             EXISTS (SELECT 1 FROM group_members m
+                     WHERE m.group_id = g.id AND m.user_id = ${viewerId} AND m.status = 'active') AS member,
+             EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = g.owner_id AND b.blocked_id = ${viewerId}) AS blocked
+      FROM \`groups\` g WHERE g.id IN (${Prisma.join(ids)}) AND g.deleted_at IS NULL`,
+  );
   for (const id of ids) known.set(id, false);
-  for (const group of groups)
-    known.set(group.id, member.has(group.id) || (!group.isPrivate && !blockedBy.has(group.ownerId)));
+  for (const group of groups) known.set(group.id, Boolean(group.member) || (!group.is_private && !group.blocked));
+}
+
+interface TFeedList {
+  ownerId: string;
+  privacy: string;
+  exchangeId: string | null;
+  title: string;
+}
+
+/** The wish lists `ids` name that still exist, by id, in one statement. */
+async function readLists(db: TDb, ids: string[]): Promise<Map<string, TFeedList>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<{
+    id: string;
+    owner_id: string;
+    privacy: string;
+    exchange_id: string | null;
+    title: string;
+  }>(
+    db,
+    Prisma.sql`SELECT id, owner_id, privacy, exchange_id, title FROM wish_lists WHERE id IN (${Prisma.join([...new Set(ids)])})`,
+  );
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { ownerId: row.owner_id, privacy: row.privacy, exchangeId: row.exchange_id, title: row.title },
+    ]),
+  );
 }
 
 /** One page of the feed; `next` is the following page's `before` (empty at the end). */
@@ -128,19 +158,14 @@ export async function readFeed(
   // (the organizer may hide it from everyone but the organizer and assistants).
   const myExchanges = new Set(
     (
-      await db.exchangeParticipant.findMany({
-        where: {
-          userId: viewer.userId,
-          status: { in: ['invited', 'accepted', 'organizing'] },
-          OR: [
-            { isAssistant: true },
-            { exchange: { participantsVisible: true } },
-            { exchange: { organizerId: viewer.userId } },
-          ],
-        },
-        select: { exchangeId: true },
-      })
-    ).map((row) => row.exchangeId),
+      await queryRows<{ exchange_id: string }>(
+        db,
+        Prisma.sql`
+          SELECT p.exchange_id FROM exchange_participants p JOIN exchanges e ON e.id = p.exchange_id
+          WHERE p.user_id = ${viewer.userId} AND p.status IN ${IN_EXCHANGE}
+            AND (p.is_assistant OR e.participants_visible OR e.organizer_id = ${viewer.userId})`,
+      )
+    ).map((row) => row.exchange_id),
   );
   const groupOk = new Map<string, boolean>();
   // Read in batches until the page is full: some events are filtered out for this viewer.
@@ -151,16 +176,31 @@ export async function readFeed(
     if (rows.length === 0) break;
     before = rows[rows.length - 1]!.id;
     const actorIds = [...new Set(rows.map((row) => row.actor_id))].filter((id) => !relationCache.has(id));
-    const [relations, actors] = await Promise.all([
+    // The batch's people, relations, groups and wish lists side by side, a statement each (not one
+    // list per event as it is read).
+    const [relations, actors, lists] = await Promise.all([
       relationsTo(db, viewer, actorIds),
-      db.user.findMany({
-        where: { id: { in: [...new Set(rows.map((row) => row.actor_id))] } },
-        select: { ...PERSON_SELECT, settings: { select: { isPrivate: true } } },
-      }),
+      queryRows<TPersonColumns & { is_private: number | null }>(
+        db,
+        Prisma.sql`
+          SELECT u.id, u.name, u.first_name, u.last_name, u.picture_key, u.deleted_at, s.is_private
+          FROM users u LEFT JOIN user_settings s ON s.user_id = u.id
+          WHERE u.id IN (${Prisma.join([...new Set(rows.map((row) => row.actor_id))])})`,
+      ),
+      readLists(
+        db,
+        rows.map((row) => row.wish_list_id).filter((id): id is string => id !== null && !listOk.has(id)),
+      ),
+      learnGroups(db, viewer.userId, rows, groupOk),
     ]);
     for (const [id, relation] of relations) relationCache.set(id, relation);
-    await learnGroups(db, viewer.userId, rows, groupOk);
-    const actorOf = new Map(actors.map((actor) => [actor.id, actor]));
+    const actorOf = new Map(
+      actors.map((actor) => [
+        actor.id,
+        // No settings row yet: private, the default of spec §3.
+        { ...personFromColumns(actor), isPrivate: actor.is_private === null ? true : Boolean(actor.is_private) },
+      ]),
+    );
     for (const row of rows) {
       if (items.length >= input.limit) {
         exhausted = false;
@@ -172,7 +212,7 @@ export async function readFeed(
       if (!privateOk.has(actor.id)) {
         privateOk.set(
           actor.id,
-          await canSeePrivate(db, viewer, { id: actor.id, isPrivate: actor.settings?.isPrivate ?? true }, relation),
+          await canSeePrivate(db, viewer, { id: actor.id, isPrivate: actor.isPrivate }, relation),
         );
       }
       if (!privateOk.get(actor.id)) continue;
@@ -183,10 +223,7 @@ export async function readFeed(
       let path: string | null = null;
       if (row.wish_list_id) {
         if (!listOk.has(row.wish_list_id)) {
-          const list = await db.wishList.findUnique({
-            where: { id: row.wish_list_id },
-            select: { ownerId: true, privacy: true, exchangeId: true, title: true },
-          });
+          const list = lists.get(row.wish_list_id);
           listOk.set(
             row.wish_list_id,
             list
