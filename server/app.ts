@@ -3,7 +3,6 @@
  * /v1, the /auth/v2 endpoints, health checks and the built renderer.
  */
 import fastifyCookie from '@fastify/cookie';
-import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { TConfig } from './config';
 import { createDeps } from './create-deps';
@@ -41,7 +40,8 @@ import { JOB_HANDLERS, scheduleRecurringJobs } from './jobs/registry';
 import { registerRestRoutes } from './rest/register';
 import type { TContext } from './trpc/context';
 import { createContextInner } from './trpc/context';
-import { appRouter, type TAppRouter } from './trpc/router';
+import { appRouter } from './trpc/router';
+import { registerTrpc } from './trpc/fastify-handler';
 import { registerTrpcTransportGuard } from './trpc/transport-guard';
 
 export interface TBuildOptions {
@@ -187,28 +187,25 @@ export async function buildServer(config: TConfig, options: TBuildOptions = {}):
   registerOpenApi(app, { version: config.appVersion, publicUrl: config.publicUrl });
 
   registerTrpcTransportGuard(app, listProcedures(appRouter));
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      createContext: ({ req }): TContext =>
-        createContextInner({
-          ...deps,
-          identity: req.identity,
-          ip: req.ip,
-          userAgent: String(req.headers['user-agent'] ?? ''),
-          idempotencyKey: headerValue(req.headers[IDEMPOTENCY_HEADER]),
-          rateLimit: (policy) => rateCheck(req, policy),
-        }),
-      // Refusals that say when to come back (429, 503) carry Retry-After, as on REST.
-      responseMeta({ errors }) {
-        const wait = Math.max(0, ...errors.map((error) => toAppError(error).retryAfter ?? 0));
-        return wait > 0 ? { headers: { 'retry-after': String(wait) } } : {};
-      },
-      onError({ error, path }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC procedure failed');
-      },
-    } satisfies FastifyTRPCPluginOptions<TAppRouter>['trpcOptions'],
+  await registerTrpc(app, {
+    router: appRouter,
+    createContext: ({ req }): TContext =>
+      createContextInner({
+        ...deps,
+        identity: req.identity,
+        ip: req.ip,
+        userAgent: String(req.headers['user-agent'] ?? ''),
+        idempotencyKey: headerValue(req.headers[IDEMPOTENCY_HEADER]),
+        rateLimit: (policy) => rateCheck(req, policy),
+      }),
+    // Refusals that say when to come back (429, 503) carry Retry-After, as on REST.
+    responseMeta({ errors }) {
+      const wait = Math.max(0, ...errors.map((error) => toAppError(error).retryAfter ?? 0));
+      return wait > 0 ? { headers: { 'retry-after': String(wait) } } : {};
+    },
+    onError({ error, path }) {
+      if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC procedure failed');
+    },
   });
 
   await registerRestRoutes(app, deps);
