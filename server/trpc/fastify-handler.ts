@@ -3,7 +3,7 @@
  * how a finished answer goes out. The adapter hands Fastify the Fetch `Response` tRPC builds, and
  * Fastify sends its body as a web stream: piped chunk by chunk, chunked transfer encoding, no
  * Content-Length. A plain JSON answer (every query and mutation; not a subscription's event stream
- * or a streamed batch) is already whole, so it is read into a string and sent as one: a CPU profile
+ * or a streamed batch, see isWholeJson) is already whole, so it is read into a string and sent as one: a CPU profile
  * of `npm run bench:api` put the stream's piping at about 5 % of the server's time on a list read.
  * Requests are still read, and every call still resolved, by tRPC itself (`incomingMessageToRequest`
  * and `resolveResponse`, its public adapter API), with the same options as the plugin took.
@@ -16,9 +16,17 @@ import type { TAppRouter } from './router';
 
 export type TTrpcOptions = FastifyTRPCPluginOptions<TAppRouter>['trpcOptions'];
 
-/** Whether tRPC's answer is one JSON document (not `text/event-stream` or streamed `application/jsonl`). */
+/**
+ * Whether tRPC's answer is one JSON document: not a subscription's `text/event-stream`, nor a
+ * streamed batch (asked for with `trpc-accept: application/jsonl`), which tRPC also labels
+ * `application/json` but sends with `transfer-encoding: chunked`, a part at a time.
+ */
 function isWholeJson(response: Response): boolean {
-  return response.body !== null && (response.headers.get('content-type') ?? '').startsWith('application/json');
+  return (
+    response.body !== null &&
+    !response.headers.has('transfer-encoding') &&
+    (response.headers.get('content-type') ?? '').startsWith('application/json')
+  );
 }
 
 async function handle(options: TTrpcOptions, request: FastifyRequest, reply: FastifyReply, path: string) {
