@@ -126,27 +126,51 @@ async function e2ePrerequisites(): Promise<void> {
  * instead of at the start of the browser tests; Playwright reuses them (E2E_SERVERS_STARTED).
  */
 const E2E_PORT = e2ePort();
-/** The bundle-size step's server (a fresh demo database of its own), started with the lanes' servers. */
+/**
+ * The bundle-size step's server (a fresh demo database of its own), started with the lanes' servers
+ * and stopped once the step is done: it is not one of the lanes, and nothing of it runs beside them.
+ */
 const SIZE_PORT = Number(process.env.SIZE_PORT ?? 3198);
 let e2eServers: { port: number; ready: Promise<void>; stop: () => void }[] = [];
+let sizeServer: { ready: Promise<void>; stop: () => void } | null = null;
 
 async function startE2eServers(): Promise<void> {
   if (!e2eReady) return;
   const database = await ensureDatabaseServer({
     env: { DATABASE_URL: process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL },
   });
-  e2eServers = [...E2E_LANES.map((lane) => E2E_PORT + lane.offset), SIZE_PORT].map((port) => {
+  const spawnOn = (port: number) => {
     const server = spawnE2eServer(port, {
       logLevel: 'warn',
       log: path.join(REPORTS, `e2e-server-${port}.log`),
       env: { TEST_DATABASE_URL: database.url },
     });
-    server.ready.catch(() => undefined); // awaited before the browser tests
-    return { port, ...server };
-  });
+    server.ready.catch(() => undefined); // awaited before the step that uses it
+    return server;
+  };
+  e2eServers = E2E_LANES.map((lane) => E2E_PORT + lane.offset).map((port) => ({ port, ...spawnOn(port) }));
+  sizeServer = spawnOn(SIZE_PORT);
   process.on('exit', () => {
     for (const server of e2eServers) server.stop();
+    sizeServer?.stop();
   });
+}
+
+/** The bundle-size step against its own early-started server, which it stops when done. */
+async function bundleSize(): Promise<void> {
+  try {
+    await sizeServer!.ready;
+  } catch (error) {
+    console.error(
+      `\n✘ bundle size: ${error instanceof Error ? error.message : error} (see ${REPORTS}/e2e-server-${SIZE_PORT}.log)`,
+    );
+    results.push({ step: 'bundle size', ok: false, seconds: 0 });
+    return;
+  }
+  await run('bundle size', process.execPath, ['--import', 'tsx', 'scripts/check-bundle-size.ts'], {
+    env: { SIZE_SERVER_STARTED: 'true', SIZE_PORT: String(SIZE_PORT) },
+  });
+  sizeServer!.stop();
 }
 
 async function e2eServersReady(): Promise<boolean> {
@@ -196,9 +220,7 @@ if (e2eReady && (await e2eServersReady())) {
   // What the main pages fetch (gzip KiB of every script until 3 s after load), failing above the
   // hard limits. Before the browser tests, not beside them: its server and Chromium beside three
   // lanes starved the lanes' first pages on two cores.
-  await run('bundle size', process.execPath, ['--import', 'tsx', 'scripts/check-bundle-size.ts'], {
-    env: { SIZE_SERVER_STARTED: 'true', SIZE_PORT: String(SIZE_PORT) },
-  });
+  await bundleSize();
   const playwrightReport = path.join(REPORTS, 'playwright.json');
   await run('end-to-end tests (playwright)', bin('playwright'), ['test'], {
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport, E2E_SERVERS_STARTED: 'true', E2E_PORT: String(E2E_PORT) },
