@@ -11,7 +11,7 @@ import { Avatar, Group, Menu, Stack, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { canUseAdminArea } from '../../server/contracts/identity';
-import { useOpenedOnMount } from '../app/menu-on-demand';
+import { closeOnEscape, useOpenedOnMount } from '../app/menu-on-demand';
 import { EyeIcon, HomeIcon, LogOutIcon, SwitchIcon, UsersIcon, WrenchIcon } from '../app/icons';
 import { href } from '../routes/route-table';
 import { trpc } from '../trpc';
@@ -49,7 +49,12 @@ export default function MemberMenu({ openAtOnce = false }: { openAtOnce?: boolea
   return (
     <Menu position="bottom-end" width={220} shadow="md" withinPortal opened={opened} onChange={setOpened}>
       <Menu.Target>
-        <AccountButton label={label} pictureUrl={me.data?.pictureUrl} ref={target} />
+        <AccountButton
+          label={label}
+          pictureUrl={me.data?.pictureUrl}
+          ref={target}
+          onKeyDown={closeOnEscape(opened, setOpened)}
+        />
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label data-testid="account-menu-who">

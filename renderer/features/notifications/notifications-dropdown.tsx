@@ -7,7 +7,7 @@ import { Badge, Group, Menu, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import type { TNotificationItem } from '../../../server/contracts/social';
-import { useOpenedOnMount } from '../../app/menu-on-demand';
+import { closeOnEscape, useOpenedOnMount } from '../../app/menu-on-demand';
 import { errorText } from '../../kit/states';
 import { useToast } from '../../kit/toast';
 import { href } from '../../routes/route-table';
@@ -102,7 +102,7 @@ export default function NotificationsDropdown({ openAtOnce = false }: { openAtOn
       transitionProps={{ transition: 'fade', duration: 150, onEntered: focusFirstItem }}
     >
       <Menu.Target>
-        <BellButton unread={unread} ref={target} />
+        <BellButton unread={unread} ref={target} onKeyDown={closeOnEscape(opened, setOpened)} />
       </Menu.Target>
       <Menu.Dropdown data-testid="notifications-menu" ref={dropdown}>
         <Menu.Label>Notifications</Menu.Label>
