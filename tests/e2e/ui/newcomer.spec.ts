@@ -75,6 +75,11 @@ async function memberPage(browser: Browser, baseURL: string, name: string): Prom
 /** Opens a screen and waits until the shell knows who is signed in (two browsers share 2 CPUs). */
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
+  await shellReady(page);
+}
+
+/** Waits until the shell knows where the member stands on the terms, and accepts them if asked. */
+async function shellReady(page: Page): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('data-terms', /^(none|accepted|required|unknown)$/, {
     timeout: 60_000,
   });
@@ -194,7 +199,26 @@ test.describe('a newcomer', () => {
     await trpc(api, 'exchanges.joinByLink', { exchangeId, code }, cid.token);
     await api.dispose();
 
-    await open(page, `/gift-exchanges/${exchangeId}/`);
+    // The overview paints once what loads above "Draw names" has answered ("Still missing", held
+    // back here): painted before it, the button moved down under a click already on its way.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      '**/trpc/*exchanges.participants*',
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+      { times: 1 },
+    );
+    await page.goto(`/gift-exchanges/${exchangeId}/`);
+    await expect(page.getByTestId('exchange-header')).toBeVisible();
+    await expect(page.getByTestId('list-skeleton').first()).toBeVisible();
+    await expect(page.getByTestId('exchange-draw')).toHaveCount(0);
+    await expect(page.getByTestId('exchange-whos-in')).toHaveCount(0);
+    release();
+    await shellReady(page);
+    await expect(page.getByTestId('exchange-missing')).toContainText('Not answered yet: Cid Cole.');
     await page.getByRole('button', { name: 'Draw names' }).click();
     const dialog = page.getByRole('dialog', { name: 'Draw the names now?' });
     await expect(dialog).toBeVisible();

@@ -6,8 +6,16 @@
 import { Button, Group } from '@mantine/core';
 import { trpc } from '../../../trpc';
 
+/** The links' query; the overview starts it beside the exchange's own (see overview-screen.tsx). */
+export function useCalendarLinks(exchangeId: string) {
+  return trpc.exchanges.calendarLinks.useQuery(
+    { exchangeId },
+    { retry: false, staleTime: 5 * 60_000, enabled: exchangeId !== '' },
+  );
+}
+
 export function CalendarLinks({ exchangeId }: { exchangeId: string }) {
-  const links = trpc.exchanges.calendarLinks.useQuery({ exchangeId }, { retry: false, staleTime: 5 * 60_000 });
+  const links = useCalendarLinks(exchangeId);
   if (!links.data) return null;
   return (
     <Group gap="sm" data-testid="exchange-calendar">

@@ -85,12 +85,19 @@ function SignUpLink({ url }: { url: string }) {
   );
 }
 
-/** What still stands between the exchange and a good draw, from its people. */
-function Missing({ exchange }: { exchange: TExchangeDetail }) {
+/** The people behind "Still missing", asked for by managers of an exchange not drawn yet. */
+export function useMissingPeople(exchange: TExchangeDetail) {
+  const wanted = exchange.can.manage && !exchange.drawnAt;
   const people = trpc.exchanges.participants.useQuery(
     { exchangeId: exchange.exchangeId, limit: 100, offset: 0 },
-    { enabled: exchange.can.manage },
+    { enabled: wanted, retry: false },
   );
+  return { people, wanted };
+}
+
+/** What still stands between the exchange and a good draw, from its people. */
+function Missing({ exchange }: { exchange: TExchangeDetail }) {
+  const { people } = useMissingPeople(exchange);
   if (!exchange.can.manage) {
     const me = exchange.me;
     if (me?.status === 'accepted' && !me.wishlistId)

@@ -8,9 +8,10 @@ import { Alert, Anchor, Button, Card, Skeleton, Stack, Text } from '@mantine/cor
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { href } from '../../../routes/route-table';
-import { PersonLinkNotice } from '../person-link/person-link-notice';
-import { BeforeDraw } from './draw-panel';
-import { CalendarLinks } from './calendar-links';
+import { ListSkeleton } from '../../../kit/states';
+import { PersonLinkNotice, useMyPersonLink } from '../person-link/person-link-notice';
+import { BeforeDraw, useMissingPeople } from './draw-panel';
+import { CalendarLinks, useCalendarLinks } from './calendar-links';
 import { ExchangePage } from './exchange-page';
 import { WallPanel } from './wall-panel';
 import { isPartyGame } from '../../../../server/contracts/exchange-values';
@@ -78,8 +79,22 @@ function Details({ exchange }: { exchange: TExchangeDetail }) {
   );
 }
 
+/**
+ * Whether the parts that load on their own above "Draw names" (the private-link notice, the calendar
+ * links, "Still missing") have answered, well or not. The overview paints once they have: painted
+ * as each arrived, they pushed the button down under a tap already on its way (a lost click, on a
+ * phone as in a busy test run).
+ */
+function usePartsSettled(exchange: TExchangeDetail): boolean {
+  const personLink = useMyPersonLink(exchange.exchangeId);
+  const calendar = useCalendarLinks(exchange.exchangeId);
+  const missing = useMissingPeople(exchange);
+  return !personLink.isPending && !calendar.isPending && !(missing.wanted && missing.people.isPending);
+}
+
 function Overview({ exchange }: { exchange: TExchangeDetail }) {
   const status = exchange.me?.status;
+  if (!usePartsSettled(exchange)) return <ListSkeleton rows={3} height={96} />;
   return (
     <Stack gap="lg">
       {status === 'invited' && exchange.can.rsvp ? <RsvpCall exchange={exchange} /> : null}
@@ -118,6 +133,9 @@ function Overview({ exchange }: { exchange: TExchangeDetail }) {
 
 export default function ExchangeOverviewScreen() {
   const { exchangeId = '' } = useParams();
+  // Asked for beside the exchange itself (one batch), not once it has arrived.
+  useMyPersonLink(exchangeId);
+  useCalendarLinks(exchangeId);
   return (
     <ExchangePage exchangeId={exchangeId} testId="exchange-overview-screen">
       {(exchange) => <Overview exchange={exchange} />}

@@ -8,8 +8,13 @@ import { Alert, Stack, Text } from '@mantine/core';
 import { trpc } from '../../../trpc';
 import { formatDate } from '../manage/exchange-parts';
 
+/** Whether the caller takes part through a link; the overview starts it beside the exchange's own. */
+export function useMyPersonLink(exchangeId: string) {
+  return trpc.exchanges.myPersonLink.useQuery({ exchangeId }, { retry: false, enabled: exchangeId !== '' });
+}
+
 export function PersonLinkNotice({ exchangeId }: { exchangeId: string }) {
-  const mine = trpc.exchanges.myPersonLink.useQuery({ exchangeId }, { retry: false });
+  const mine = useMyPersonLink(exchangeId);
   if (!mine.data?.byLink) return null;
   const opened = mine.data.replacedAfterOpening;
   return (
