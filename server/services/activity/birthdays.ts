@@ -13,6 +13,7 @@ import type { TUpcomingBirthday } from '../../contracts/social';
 import { queryRows, type TDb } from '../../db/client';
 import {
   canSeePrivate,
+  isPrivateColumn,
   personFromColumns,
   relationColumns,
   relationFromColumns,
@@ -109,7 +110,7 @@ export async function birthdayAudience(
     if (relation.isBlocking || relation.isBlockedBy) continue;
     // A birthday is a private part. Fellow active members of a live group share a circle that opens
     // it (groups/access.ts registers that circle), so only other private people need the check.
-    const isPrivate = row.is_private === null || Boolean(row.is_private);
+    const isPrivate = isPrivateColumn(row.is_private);
     if (!mates.has(row.id) && !(await canSeePrivate(db, viewer, { id: row.id, isPrivate }, relation))) continue;
     result.set(row.id, { person: personFromColumns(row), month: row.birthday_month, day: row.birthday_day });
   }

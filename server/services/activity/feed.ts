@@ -19,6 +19,7 @@ import { queryRows, type TDb } from '../../db/client';
 import { requireInside } from '../groups/access';
 import {
   canSeePrivate,
+  isPrivateColumn,
   personFromColumns,
   relationsTo,
   summarize,
@@ -195,11 +196,7 @@ export async function readFeed(
     ]);
     for (const [id, relation] of relations) relationCache.set(id, relation);
     const actorOf = new Map(
-      actors.map((actor) => [
-        actor.id,
-        // No settings row yet: private, the default of spec §3.
-        { ...personFromColumns(actor), isPrivate: actor.is_private === null ? true : Boolean(actor.is_private) },
-      ]),
+      actors.map((actor) => [actor.id, { ...personFromColumns(actor), isPrivate: isPrivateColumn(actor.is_private) }]),
     );
     for (const row of rows) {
       if (items.length >= input.limit) {

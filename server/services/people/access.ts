@@ -54,6 +54,14 @@ export function personFromColumns(row: TPersonColumns): TPersonRow {
   };
 }
 
+/**
+ * A person's privacy from `user_settings.is_private` read through a LEFT JOIN: no settings row yet
+ * means private, the default of spec §3.
+ */
+export function isPrivateColumn(value: number | boolean | null): boolean {
+  return value === null ? true : Boolean(value);
+}
+
 export const FORMER_MEMBER_NAME = 'Former member';
 
 export function pictureUrlOf(person: Pick<TPersonRow, 'id' | 'pictureKey'>): string | null {
@@ -306,9 +314,7 @@ export async function visiblePerson(db: TDb, viewer: TVerifiedIdentity | null, u
   if (!row) throw new AppError('NOT_FOUND');
   const relation = relationFromColumns(row, viewer, userId);
   if (relation.isBlockedBy) throw new AppError('NOT_FOUND');
-  // No settings row yet: private, the default of spec §3.
-  const isPrivate = row.is_private === null ? true : Boolean(row.is_private);
-  return { person: personFromColumns(row), relation, isPrivate };
+  return { person: personFromColumns(row), relation, isPrivate: isPrivateColumn(row.is_private) };
 }
 
 /** The viewer may see the private parts of `userId`, or 403 (404 when blocked or unknown). */

@@ -18,6 +18,7 @@ import { AppError } from '../../errors';
 import { Prisma } from '../../generated/prisma/client';
 import {
   PERSON_SELECT,
+  isPrivateColumn,
   personFromColumns,
   relationColumns,
   relationFromColumns,
@@ -155,7 +156,7 @@ export async function getWishList(
   const row = lists[0];
   if (!row) throw new AppError('NOT_FOUND');
   const relation = relationFromColumns(row, viewer, row.owner_id);
-  const isPrivate = row.is_private === null ? true : Boolean(row.is_private);
+  const isPrivate = isPrivateColumn(row.is_private);
   const { view, canEdit } = await decideOwnerAccess(
     db,
     viewer,
