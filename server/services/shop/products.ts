@@ -6,12 +6,14 @@ import { Prisma } from '../../generated/prisma/client';
 import { SHOP_CACHE_TTL_MS } from '../../contracts/constants';
 import { pagingFor, type TPage } from '../../contracts/paging';
 import type { TProduct, TProductDetail, TProductSearch, TShop } from '../../contracts/shop';
+import { queryRows } from '../../db/client';
 import type { TAppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { guideAndDescendants, requireMarket } from './guides';
 
 type TDeps = Pick<TAppDeps, 'db' | 'cache' | 'log'>;
 
+/** DECIMAL columns arrive as Prisma's Decimal through `$queryRaw`, as strings through queryRows. */
 interface TProductRow {
   id: string;
   title: string;
@@ -89,11 +91,18 @@ export async function searchProducts(deps: TDeps, input: TProductSearch): Promis
         : input.sort === 'newest' || !words
           ? Prisma.sql`p.created_at DESC, p.id`
           : Prisma.sql`MATCH(p.title, p.description) AGAINST (${words} IN NATURAL LANGUAGE MODE) DESC, p.created_at DESC, p.id`;
+  // Straight to the driver (queryRows): the shop's search is one of the calls members make most.
   const [rows, counted] = await Promise.all([
-    deps.db.$queryRaw<TProductRow[]>`
-      SELECT ${PRODUCT_COLUMNS} FROM products p JOIN merchants m ON m.id = p.merchant_id
-      WHERE ${whereSql} ORDER BY ${order} LIMIT ${input.limit} OFFSET ${input.offset}`,
-    deps.db.$queryRaw<{ total: bigint }[]>`SELECT COUNT(*) AS total FROM products p WHERE ${whereSql}`,
+    queryRows<TProductRow>(
+      deps.db,
+      Prisma.sql`
+        SELECT ${PRODUCT_COLUMNS} FROM products p JOIN merchants m ON m.id = p.merchant_id
+        WHERE ${whereSql} ORDER BY ${order} LIMIT ${input.limit} OFFSET ${input.offset}`,
+    ),
+    queryRows<{ total: number | bigint }>(
+      deps.db,
+      Prisma.sql`SELECT COUNT(*) AS total FROM products p WHERE ${whereSql}`,
+    ),
   ]);
   const total = Number(counted[0]?.total ?? 0);
   return { items: rows.map(productOf), paging: pagingFor(input, rows.length, total) };
