@@ -90,7 +90,7 @@ export function useMissingPeople(exchange: TExchangeDetail) {
   const wanted = exchange.can.manage && !exchange.drawnAt;
   const people = trpc.exchanges.participants.useQuery(
     { exchangeId: exchange.exchangeId, limit: 100, offset: 0 },
-    { enabled: wanted, retry: false },
+    { enabled: wanted },
   );
   return { people, wanted };
 }

@@ -8,6 +8,7 @@ import { Alert, Anchor, Button, Card, Skeleton, Stack, Text } from '@mantine/cor
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { href } from '../../../routes/route-table';
+import { trpc } from '../../../trpc';
 import { ListSkeleton } from '../../../kit/states';
 import { PersonLinkNotice, useMyPersonLink } from '../person-link/person-link-notice';
 import { BeforeDraw, useMissingPeople } from './draw-panel';
@@ -81,15 +82,24 @@ function Details({ exchange }: { exchange: TExchangeDetail }) {
 
 /**
  * Whether the parts that load on their own above "Draw names" (the private-link notice, the calendar
- * links, "Still missing") have answered, well or not. The overview paints once they have: painted
- * as each arrived, they pushed the button down under a tap already on its way (a lost click, on a
- * phone as in a busy test run).
+ * links, a party game's turn order, "Still missing") have answered, well or not. The overview paints
+ * once they have: painted as each arrived, they pushed the button down under a tap already on its
+ * way (a lost click, on a phone as in a busy test run).
  */
 function usePartsSettled(exchange: TExchangeDetail): boolean {
   const personLink = useMyPersonLink(exchange.exchangeId);
   const calendar = useCalendarLinks(exchange.exchangeId);
   const missing = useMissingPeople(exchange);
-  return !personLink.isPending && !calendar.isPending && !(missing.wanted && missing.people.isPending);
+  // TurnOrderCard's own query (same key and options); asked here, not through a hook of its module,
+  // which loads only for party games.
+  const party = isPartyGame(exchange.gameType);
+  const turnOrder = trpc.exchanges.turnOrder.useQuery({ exchangeId: exchange.exchangeId }, { enabled: party });
+  return (
+    !personLink.isPending &&
+    !calendar.isPending &&
+    !(missing.wanted && missing.people.isPending) &&
+    !(party && turnOrder.isPending)
+  );
 }
 
 function Overview({ exchange }: { exchange: TExchangeDetail }) {
@@ -133,9 +143,10 @@ function Overview({ exchange }: { exchange: TExchangeDetail }) {
 
 export default function ExchangeOverviewScreen() {
   const { exchangeId = '' } = useParams();
-  // Asked for beside the exchange itself (one batch), not once it has arrived.
-  useMyPersonLink(exchangeId);
-  useCalendarLinks(exchangeId);
+  // Asked for beside the exchange itself (one batch), not once it has arrived; with the id as the
+  // server spells it (lower case), so the overview's own hooks find these answers.
+  useMyPersonLink(exchangeId.toLowerCase());
+  useCalendarLinks(exchangeId.toLowerCase());
   return (
     <ExchangePage exchangeId={exchangeId} testId="exchange-overview-screen">
       {(exchange) => <Overview exchange={exchange} />}
