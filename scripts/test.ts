@@ -31,6 +31,8 @@ const REPORTS = path.join(PROJECT_ROOT, 'test-results');
 mkdirSync(REPORTS, { recursive: true });
 
 const bin = (name: string): string => path.join(PROJECT_ROOT, 'node_modules', '.bin', name);
+/** TypeScript 7 (the typescript-7 alias): both packages name their binary tsc, so it is called by its path. */
+const TSC_7 = path.join(PROJECT_ROOT, 'node_modules', 'typescript-7', 'bin', 'tsc');
 const results: { step: string; ok: boolean; seconds: number }[] = [];
 const startedAt = Date.now();
 let passed = 0;
@@ -188,12 +190,17 @@ async function e2eServersReady(): Promise<boolean> {
 
 await run('prisma client', process.execPath, ['scripts/prisma-generate.mjs']);
 
+// Two lanes of about 70 s each (measured in a fresh clone): the renderer build goes first in the
+// type-checker's lane, so the browser tests' servers start seeding their databases early.
 await Promise.all([
   lane([
-    () => run('typecheck', bin('tsc'), ['-p', 'tsconfig.json'], { buffered: true }),
+    // TypeScript 7's native checker, on one thread: the other core runs the second lane. tsc 5.9
+    // (which eslint's parser and dpdm still need) took 44 s of CPU here, TypeScript 7 takes 12.
+    () => run('typecheck', process.execPath, [TSC_7, '-p', 'tsconfig.json', '--singleThreaded'], { buffered: true }),
+    e2ePrerequisites,
+    startE2eServers,
     // No import cycle anywhere: features import href() from the route table, never the other way.
     () => run('import cycles (dpdm)', 'npm', ['run', '-s', 'cycles'], { buffered: true }),
-    () => run('format', bin('prettier'), ['--check', '--log-level', 'warn', '.'], { buffered: true }),
     // The REST description (/v1/openapi.json) under Redocly's recommended rules: 0 errors.
     () =>
       run('OpenAPI lint (redocly)', process.execPath, ['--import', 'tsx', 'scripts/lint-openapi.ts'], {
@@ -202,8 +209,7 @@ await Promise.all([
   ]),
   lane([
     () => run('lint', bin('eslint'), ['.', '--max-warnings=0'], { buffered: true }),
-    e2ePrerequisites,
-    startE2eServers,
+    () => run('format', bin('prettier'), ['--check', '--log-level', 'warn', '.'], { buffered: true }),
   ]),
 ]);
 

@@ -94,7 +94,7 @@ export function indexFromLists(
   const extra: [number, number][] = [];
   if (households) {
     for (let h = 0; h < households.length; h++) {
-      const members = households[h]!;
+      const members: ArrayLike<number> = households[h]!;
       const fresh: number[] = [];
       const all: number[] = [];
       const seen = new Set<number>();
