@@ -190,15 +190,14 @@ async function e2eServersReady(): Promise<boolean> {
 
 await run('prisma client', process.execPath, ['scripts/prisma-generate.mjs']);
 
-// Two lanes of about 70 s each (measured in a fresh clone): the renderer build goes first in the
-// type-checker's lane, so the browser tests' servers start seeding their databases early.
+// Two lanes of about 70 s each on this machine. The browser tests' servers start last: they
+// migrate and seed while vitest runs (started at the top of a lane, they took that CPU from the
+// checks beside them, and the lanes ended no sooner).
 await Promise.all([
   lane([
     // TypeScript 7's native checker, on one thread: the other core runs the second lane. tsc 5.9
     // (which eslint's parser and dpdm still need) took 44 s of CPU here, TypeScript 7 takes 12.
     () => run('typecheck', process.execPath, [TSC_7, '-p', 'tsconfig.json', '--singleThreaded'], { buffered: true }),
-    e2ePrerequisites,
-    startE2eServers,
     // No import cycle anywhere: features import href() from the route table, never the other way.
     () => run('import cycles (dpdm)', 'npm', ['run', '-s', 'cycles'], { buffered: true }),
     // The REST description (/v1/openapi.json) under Redocly's recommended rules: 0 errors.
@@ -206,6 +205,8 @@ await Promise.all([
       run('OpenAPI lint (redocly)', process.execPath, ['--import', 'tsx', 'scripts/lint-openapi.ts'], {
         buffered: true,
       }),
+    e2ePrerequisites,
+    startE2eServers,
   ]),
   lane([
     () => run('lint', bin('eslint'), ['.', '--max-warnings=0'], { buffered: true }),
