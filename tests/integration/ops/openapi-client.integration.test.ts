@@ -162,8 +162,10 @@ describe('a client generated from the document', () => {
     const types = astToString(await openapiTS(document as unknown as Parameters<typeof openapiTS>[0]));
     writeFileSync(path.join(WORK, 'schema.d.ts'), types);
     writeFileSync(path.join(WORK, 'client.ts'), CLIENT_SOURCE);
+    // TypeScript 5.9 by its path: node_modules/.bin/tsc may be either of the two TypeScripts
+    // (typescript-7 names its binary tsc too), depending on how the packages were installed.
     const tsc = await runCommand(
-      bin('tsc'),
+      path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'),
       [
         '--noEmit',
         '--strict',
