@@ -32,6 +32,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerOldAdmin } from './http/old-admin';
 import { appPreview, previewHead, previewTarget, resolvePreview } from './http/link-previews';
 import { registerRenderer } from './http/renderer';
+import { refreshCookieName } from './auth/cookies';
 import { collectRoutes, listProcedures } from './http/route-list';
 import { IDEMPOTENCY_HEADER } from './idempotency/idempotency';
 import { toAppError } from './trpc/init';
@@ -228,6 +229,7 @@ export async function buildServer(config: TConfig, options: TBuildOptions = {}):
           : null;
       },
     },
+    isMember: (request) => Boolean(request.cookies[refreshCookieName(config)]),
     initialErrorType: async () => {
       if (config.maintenanceMode) return 'maintenance';
       return database.up ? null : 'unavailable';

@@ -12,9 +12,11 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
+import { LRUCache } from 'lru-cache';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, errorBody } from '../errors';
 import { withPreviewHead } from './link-previews';
+import { loadPreloadTags, type TPreloadTags } from './route-preloads';
 import { allowedMethods } from './route-list';
 
 /** Paths owned by the API faces; never answered with the renderer. */
@@ -45,6 +47,13 @@ export interface TRendererOptions {
    * server/http/link-previews.ts.
    */
   linkPreviews?: { generic: string; forPage: (url: URL) => Promise<string | null> | null };
+  /** Whether the request comes from a signed-in browser (it has the refresh cookie): its pages preload a member's parts. */
+  isMember?: (request: FastifyRequest) => boolean;
+}
+
+/** Adds tags at the end of the head (the page's preloads). */
+export function withHeadTags(html: string, tags: string): string {
+  return tags && html.includes('</head>') ? html.replace('</head>', `${tags}</head>`) : html;
 }
 
 /** Puts the initial state into index.html as inert JSON the renderer reads at start. */
@@ -82,15 +91,21 @@ export async function registerRenderer(app: FastifyInstance, options: TRendererO
   }
 
   // Re-read when the build changes (npm start rebuilds a stale renderer while a dev server may run).
-  let cached: { mtimeMs: number; html: string } | null = null;
-  const loadIndex = async (): Promise<string> => {
+  let cached: { mtimeMs: number; html: string; preloads: TPreloadTags } | null = null;
+  const loadIndex = async (): Promise<{ html: string; preloads: TPreloadTags }> => {
     const { mtimeMs } = await stat(indexFile);
-    if (!cached || cached.mtimeMs !== mtimeMs) cached = { mtimeMs, html: await readFile(indexFile, 'utf8') };
-    return cached.html;
+    if (!cached || cached.mtimeMs !== mtimeMs)
+      cached = {
+        mtimeMs,
+        html: await readFile(indexFile, 'utf8'),
+        preloads: loadPreloadTags(path.join(root, 'route-preloads.json')),
+      };
+    return cached;
   };
-  // The shell differs only by its initial state: each variant is compressed once per build.
+  // The shell differs only by its initial state and its page's preloads: each variant is compressed
+  // once per build (a few hundred at most: one per route, for visitors and for members).
   const encodings = new Negotiator<'br' | 'gzip'>({ supportedValues: ['br', 'gzip'] });
-  const compressed = new Map<string, Buffer>();
+  const compressed = new LRUCache<string, Buffer>({ max: 512 });
   const compressedShell = (html: string, encoding: 'br' | 'gzip', once: boolean): Buffer => {
     // A page's own preview differs per page: compressed at the dynamic answers' cost, not kept.
     if (once)
@@ -100,7 +115,6 @@ export async function registerRenderer(app: FastifyInstance, options: TRendererO
     const key = `${cached?.mtimeMs}:${encoding}:${html}`;
     let body = compressed.get(key);
     if (!body) {
-      if (compressed.size > 16) compressed.clear();
       body =
         encoding === 'br'
           ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
@@ -137,8 +151,10 @@ export async function registerRenderer(app: FastifyInstance, options: TRendererO
     // Only the previewing routes read anything (forPage answers null at once for every other page).
     const pageHead = errorType ? null : await options.linkPreviews?.forPage(url);
     const head = pageHead ?? options.linkPreviews?.generic;
-    const shell = head ? withPreviewHead(await loadIndex(), head) : await loadIndex();
-    const html = withInitialState(shell, { errorType });
+    const index = await loadIndex();
+    const shell = head ? withPreviewHead(index.html, head) : index.html;
+    const preloads = errorType ? '' : index.preloads(url.pathname, options.isMember?.(request) ?? false);
+    const html = withInitialState(withHeadTags(shell, preloads), { errorType });
     const accepted = request.headers['accept-encoding'];
     const encoding = accepted ? encodings.negotiate(String(accepted)) : null;
     reply

@@ -1,0 +1,65 @@
+/**
+ * A page's HTML names the code that page needs (issue 27), from the build's route-preloads.json:
+ * the screen's chunks for everyone, the member's parts only with the refresh cookie, nothing on a
+ * page the table does not know or when the app shows its error page instead.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TRoutePreloads } from '../../../server/http/route-preloads';
+import { startTestServer, type TTestServer } from '../../helpers/server';
+
+const dist = mkdtempSync(path.join(os.tmpdir(), 'gifting-preloads-'));
+mkdirSync(path.join(dist, 'assets'));
+writeFileSync(
+  path.join(dist, 'index.html'),
+  '<!doctype html><html><head><title>Gifting</title></head><body><div id="root"></div></body></html>',
+);
+const table: TRoutePreloads = {
+  routes: [
+    {
+      path: '/home/',
+      files: ['/assets/home-screen-a1.js'],
+      styles: ['/assets/home-b2.css'],
+      member: { files: ['/assets/member-home-c3.js'], styles: [] },
+    },
+    { path: '/u/:userId/', files: ['/assets/profile-d4.js'], styles: [], member: { files: [], styles: [] } },
+  ],
+  member: { files: ['/assets/live-link-e5.js'], styles: [] },
+};
+writeFileSync(path.join(dist, 'route-preloads.json'), JSON.stringify(table));
+
+let server: TTestServer;
+beforeAll(async () => {
+  server = await startTestServer({ RENDERER_DIST: dist });
+});
+
+const page = async (url: string, cookie?: string): Promise<string> => {
+  const answer = await fetch(`${server.baseUrl}${url}`, { headers: cookie ? { cookie } : {} });
+  expect(answer.status).toBe(200);
+  return answer.text();
+};
+const head = (html: string): string => html.slice(0, html.indexOf('</head>'));
+
+describe("a page's preloads", () => {
+  it("a visitor's page preloads its screen in the head", async () => {
+    const html = head(await page('/home/'));
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/home-screen-a1.js">');
+    expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/home-b2.css">');
+    expect(html).not.toContain('member-home');
+    expect(html).not.toContain('live-link');
+  });
+
+  it("a signed-in browser's page also preloads the member's parts", async () => {
+    const html = head(await page('/home/', 'gifting_rt=anything'));
+    expect(html).toContain('/assets/home-screen-a1.js');
+    expect(html).toContain('/assets/member-home-c3.js');
+    expect(html).toContain('/assets/live-link-e5.js');
+  });
+
+  it('matches routes with parameters; an unknown page preloads nothing', async () => {
+    expect(head(await page('/u/0d9f1c1e-6d2a-4f55-9a43-2d6b8f1e9a10/'))).toContain('/assets/profile-d4.js');
+    expect(await page('/no/such/page/')).not.toContain('modulepreload');
+  });
+});
