@@ -2,6 +2,7 @@
  * Times as people say them ("just now", "5 minutes ago", "yesterday", "Nov 3") for the social
  * screens (activity, messages, notifications, home). Pure; the <time> element is relative-time.tsx.
  */
+import { dateTimeFormat, relativeTimeFormat } from '../../kit/intl';
 
 const LOCALE = 'en-US';
 const MINUTE = 60_000;
@@ -14,20 +15,21 @@ export function relativeTime(iso: string, now: number = Date.now()): string {
   if (!Number.isFinite(at)) return '';
   const diff = now - at;
   if (diff < MINUTE && diff > -MINUTE) return 'just now';
-  const format = new Intl.RelativeTimeFormat(LOCALE, { numeric: 'auto' });
+  const format = relativeTimeFormat(LOCALE, { numeric: 'auto' });
   if (diff > 0 && diff < HOUR) return format.format(-Math.floor(diff / MINUTE), 'minute');
   if (diff > 0 && diff < DAY) return format.format(-Math.floor(diff / HOUR), 'hour');
   if (diff > 0 && diff < 7 * DAY) return format.format(-Math.round(diff / DAY), 'day');
   const sameYear = new Date(at).getFullYear() === new Date(now).getFullYear();
-  return new Date(at).toLocaleDateString(LOCALE, {
-    month: 'short',
-    day: 'numeric',
-    ...(sameYear ? {} : { year: 'numeric' }),
-  });
+  return dateTimeFormat(
+    LOCALE,
+    sameYear ? { month: 'short', day: 'numeric' } : { month: 'short', day: 'numeric', year: 'numeric' },
+  ).format(new Date(at));
 }
 
 /** The full date and time, for the tooltip and screen readers' detail. */
 export function fullTime(iso: string): string {
   const at = new Date(iso);
-  return Number.isFinite(at.getTime()) ? at.toLocaleString(LOCALE, { dateStyle: 'medium', timeStyle: 'short' }) : '';
+  return Number.isFinite(at.getTime())
+    ? dateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' }).format(at)
+    : '';
 }

@@ -3,6 +3,7 @@ import { Alert, Avatar, Badge, Button, Group, Stack, Text } from '@mantine/core'
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { href } from '../../routes/route-table';
+import { dateTimeFormat } from '../../kit/intl';
 
 export function initials(name: string): string {
   const parts = name.split(/\s+/).filter(Boolean);
@@ -11,7 +12,7 @@ export function initials(name: string): string {
 
 export function formatDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(date);
+  return Number.isNaN(date.getTime()) ? '' : dateTimeFormat('en-US', { dateStyle: 'medium' }).format(date);
 }
 
 export function AccountSummary({

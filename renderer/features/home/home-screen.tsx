@@ -24,6 +24,7 @@ import { useMarket } from '../shop/use-market';
 import { formatCount } from './format';
 import { GiftGuideGrid, GiftGuideGridSkeleton } from './gift-guide-grid';
 import { LoadErrorAlert } from './load-error-alert';
+import { usePrefetchMemberHome } from './member-home-queries';
 import { useLandingSummary } from './use-landing-summary';
 
 const QUICK_LINKS = [
@@ -56,12 +57,18 @@ const QUICK_LINKS = [
 /** The member's sections: visitors never load them. */
 const MemberHome = lazy(() => import('./member-home'));
 
+/** Starts the member's sections' data with the page's own, while their code is still on its way. */
+function MemberHomePrefetch({ userId }: { userId: string }) {
+  usePrefetchMemberHome(userId);
+  return null;
+}
+
 export default function HomeScreen() {
   // The same market as the shop and the landing page (use-market.ts).
   const chosen = useMarket();
   const landing = useLandingSummary(chosen.isReady ? chosen.market : null);
   const data = landing.data;
-  const { flags } = useIdentity();
+  const { flags, identity } = useIdentity();
 
   return (
     <Container size="lg" py="lg">
@@ -108,6 +115,7 @@ export default function HomeScreen() {
           ))}
         </SimpleGrid>
 
+        {flags.isAuthenticated && identity ? <MemberHomePrefetch userId={identity.userId} /> : null}
         {flags.isAuthenticated ? (
           <Suspense fallback={<Skeleton h={240} radius="md" aria-busy="true" aria-label="Loading" />}>
             <MemberHome />

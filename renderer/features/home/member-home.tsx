@@ -17,11 +17,8 @@ import { trpc } from '../../trpc';
 import { ActivityList } from '../activity/activity-feed';
 import { ReminderRow } from '../messages/reminders-panel';
 import { MONTHS, PersonAvatar, PersonRow, useMyUserId } from '../people/people-parts';
+import { HOME_ACTIVITY, HOME_REMINDERS, HOME_SUGGESTIONS, MEMBER_HOME_INPUTS } from './member-home-queries';
 import { exchangesWithSteps, formatDay, inDaysLabel } from './next-step';
-
-const HOME_REMINDERS = 3;
-const HOME_ACTIVITY = 5;
-const HOME_SUGGESTIONS = 4;
 
 function HomeSection({
   id,
@@ -148,7 +145,7 @@ function ExchangesSection() {
 }
 
 function BirthdaysSection() {
-  const birthdays = trpc.activity.birthdays.useQuery({ withinDays: 30 });
+  const birthdays = trpc.activity.birthdays.useQuery(MEMBER_HOME_INPUTS.birthdays);
   return (
     <HomeSection id="home-birthdays-heading" title="Birthdays coming up" testId="home-birthdays">
       <QueryView
@@ -234,7 +231,7 @@ function RemindersSection() {
 }
 
 function ActivitySection() {
-  const feed = trpc.activity.feed.useQuery({ limit: HOME_ACTIVITY });
+  const feed = trpc.activity.feed.useQuery(MEMBER_HOME_INPUTS.feed);
   return (
     <HomeSection
       id="home-activity-heading"
@@ -263,7 +260,7 @@ function ActivitySection() {
 }
 
 function SuggestionsSection({ userId }: { userId: string }) {
-  const suggestions = trpc.people.followSuggestions.useQuery({ userId, limit: HOME_SUGGESTIONS, offset: 0 });
+  const suggestions = trpc.people.followSuggestions.useQuery(MEMBER_HOME_INPUTS.suggestions(userId));
   return (
     <HomeSection
       id="home-people-heading"

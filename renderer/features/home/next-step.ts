@@ -6,6 +6,7 @@
 import { isPartyGame } from '../../../server/contracts/exchange-values';
 import type { TExchangeSummary } from '../../../server/contracts/exchanges';
 import { href } from '../../routes/route-table';
+import { compareIso, dateTimeFormat } from '../../kit/intl';
 
 export type TNextStepKind =
   | 'answer'
@@ -92,7 +93,7 @@ export function exchangesWithSteps(
   return exchanges
     .map((exchange) => ({ exchange, step: nextStepOf(exchange, today) }))
     .filter((row) => row.step.kind !== 'none')
-    .sort((a, b) => a.exchange.exchangeDate.localeCompare(b.exchange.exchangeDate))
+    .sort((a, b) => compareIso(a.exchange.exchangeDate, b.exchange.exchangeDate))
     .slice(0, limit);
 }
 
@@ -107,6 +108,6 @@ export function inDaysLabel(inDays: number): string {
 export function formatDay(iso: string): string {
   const at = Date.parse(`${iso.slice(0, 10)}T00:00:00Z`);
   return Number.isFinite(at)
-    ? new Date(at).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
+    ? dateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(at))
     : iso;
 }

@@ -19,6 +19,7 @@ import { RelativeTime, fullTime } from '../activity/relative-time';
 import { PersonAvatar, useMyUserId } from '../people/people-parts';
 import { mergeMessages, unwrapTracked } from './chat-state';
 import { ChatThread, type TLiveStatus } from './chat-thread';
+import { compareIso } from '../../kit/intl';
 
 function chatsAddress(conversationId?: string): string {
   return href('v2.messages.chats', null, conversationId ? { conversation: conversationId } : undefined);
@@ -132,7 +133,7 @@ function SecretSantaList() {
         {(list) => (
           <Stack gap="xs" data-testid="conversation-list">
             {[...list]
-              .sort((a, b) => (b.lastAt ?? '').localeCompare(a.lastAt ?? ''))
+              .sort((a, b) => compareIso(b.lastAt ?? '', a.lastAt ?? ''))
               .map((item) => (
                 <Card
                   key={`${item.exchangeId}:${item.with}`}

@@ -1,5 +1,6 @@
 /** Reminders in words: their kind, and when they are due. Pure (reminders-panel.tsx shows them). */
 import type { TReminder } from '../../../server/contracts/social';
+import { dateTimeFormat } from '../../kit/intl';
 
 export const REMINDER_KIND_LABELS: Record<TReminder['kind'], string> = {
   rsvp: 'Invitation',
@@ -16,7 +17,7 @@ export function dueLabel(dueOn: string, today: Date = new Date()): string {
   const due = Date.UTC(year, month - 1, day);
   const now = Date.UTC(today.getFullYear(), today.getMonth(), today.getDate());
   const days = Math.round((due - now) / 86_400_000);
-  const date = new Date(due).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  const date = dateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(due));
   if (days === 0) return 'Due today';
   if (days === 1) return 'Due tomorrow';
   return days < 0 ? `Was due ${date}` : `Due ${date}`;

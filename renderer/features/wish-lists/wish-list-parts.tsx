@@ -17,6 +17,7 @@ import { useToast } from '../../kit/toast';
 import { href } from '../../routes/route-table';
 import type { TRouterOutputs } from '../../trpc';
 import { formatPrice } from '../shop/format-price';
+import { dateTimeFormat } from '../../kit/intl';
 
 const SR_ONLY: CSSProperties = {
   position: 'absolute',
@@ -74,7 +75,7 @@ export function priorityLabel(priority: number): string {
 export function formatDate(value: string): string {
   const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(date.getTime())) return value;
-  return date.toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' });
+  return dateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' }).format(date);
 }
 
 export function formatMoney(price: { amount: number; currency: string } | null): string | null {
