@@ -5,7 +5,14 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import path from 'node:path';
 import { PROJECT_ROOT } from './database-server';
 
-const SOURCES = ['renderer', 'server/contracts', 'vite.config.ts', 'scripts/lib/precompress.ts', 'package-lock.json'];
+const SOURCES = [
+  'renderer',
+  'server/contracts',
+  'vite.config.ts',
+  'scripts/lib/precompress.ts',
+  'scripts/lib/route-preloads.ts',
+  'package-lock.json',
+];
 const DIST = path.join(PROJECT_ROOT, 'renderer', 'dist');
 const STAMP = path.join(DIST, '.source-stamp');
 

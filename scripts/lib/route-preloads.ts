@@ -11,10 +11,10 @@
  * build cannot run (they load React screens and CSS); it reads them from the source instead (a
  * unit test checks that this reading finds every screen the router has).
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import type { TRoutePreloads } from '../../server/http/route-preloads';
+import { createPreloadTags, type TRoutePreloads } from '../../server/http/route-preloads';
 import { routeTable } from '../../renderer/routes/route-table';
 
 /**
@@ -115,19 +115,27 @@ export function routePreloads(bundle: Record<string, { type: string }>, renderer
       member: partsOf(key ? MEMBER_SCREEN_PARTS[key]! : []),
     });
   }
-  return { routes, member: partsOf(MEMBER_PARTS) };
+  const table = { routes, member: partsOf(MEMBER_PARTS) };
+  // The server's matcher refuses some route tables (two paths differing only in case or in a
+  // parameter's name): refused here, the build fails instead of the pages losing their preloads.
+  createPreloadTags(table);
+  return table;
 }
 
 /** Vite plugin: writes `route-preloads.json` beside index.html. */
 export function routePreloadsPlugin(rendererRoot: string): Plugin {
+  // Rollup names modules by their real path.
+  const root = realpathSync(rendererRoot);
   return {
     name: 'gifting-route-preloads',
     apply: 'build',
+    // After Vite's CSS step, which drops the chunks that held only styles from the bundle.
+    enforce: 'post',
     generateBundle(_options, bundle) {
       this.emitFile({
         type: 'asset',
         fileName: 'route-preloads.json',
-        source: JSON.stringify(routePreloads(bundle, rendererRoot)),
+        source: JSON.stringify(routePreloads(bundle, root)),
       });
     },
   };

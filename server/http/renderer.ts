@@ -90,15 +90,24 @@ export async function registerRenderer(app: FastifyInstance, options: TRendererO
     });
   }
 
-  // Re-read when the build changes (npm start rebuilds a stale renderer while a dev server may run).
-  let cached: { mtimeMs: number; html: string; preloads: TPreloadTags } | null = null;
-  const loadIndex = async (): Promise<{ html: string; preloads: TPreloadTags }> => {
-    const { mtimeMs } = await stat(indexFile);
-    if (!cached || cached.mtimeMs !== mtimeMs)
+  // Re-read when the build changes (npm start rebuilds a stale renderer while a dev server may run);
+  // the preload table is written beside index.html by the same build.
+  const preloadFile = path.join(root, 'route-preloads.json');
+  const mtimeOf = (file: string): Promise<number> =>
+    stat(file).then(
+      (info) => info.mtimeMs,
+      () => 0,
+    );
+  let cached: { key: string; html: string; preloads: TPreloadTags } | null = null;
+  const loadIndex = async (): Promise<{ key: string; html: string; preloads: TPreloadTags }> => {
+    const key = `${(await stat(indexFile)).mtimeMs}:${await mtimeOf(preloadFile)}`;
+    if (!cached || cached.key !== key)
       cached = {
-        mtimeMs,
+        key,
         html: await readFile(indexFile, 'utf8'),
-        preloads: loadPreloadTags(path.join(root, 'route-preloads.json')),
+        preloads: loadPreloadTags(preloadFile, (error) =>
+          app.log.warn({ err: error }, 'route-preloads.json could not be used: pages load without preloads'),
+        ),
       };
     return cached;
   };
@@ -112,7 +121,7 @@ export async function registerRenderer(app: FastifyInstance, options: TRendererO
       return encoding === 'br'
         ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
         : gzipSync(html, { level: 6 });
-    const key = `${cached?.mtimeMs}:${encoding}:${html}`;
+    const key = `${cached?.key}:${encoding}:${html}`;
     let body = compressed.get(key);
     if (!body) {
       body =
@@ -161,7 +170,8 @@ export async function registerRenderer(app: FastifyInstance, options: TRendererO
       .code(errorType ? 503 : 200)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .header('vary', 'accept-encoding');
+      // A signed-in browser's page preloads more (the refresh cookie).
+      .header('vary', 'accept-encoding, cookie');
     if (!encoding) return reply.send(html);
     return reply.header('content-encoding', encoding).send(compressedShell(html, encoding, Boolean(pageHead)));
   });

@@ -53,11 +53,21 @@ export function createPreloadTags(table: TRoutePreloads): TPreloadTags {
   };
 }
 
-/** Reads the build's table; a build without one (older, or the tests' fixtures) preloads nothing. */
-export function loadPreloadTags(file: string): TPreloadTags {
+/**
+ * Reads the build's table; a build without one (older, or the tests' fixtures) preloads nothing.
+ * A table that cannot be read or matched is reported, and its pages preload nothing either.
+ */
+export function loadPreloadTags(file: string, onError: (error: unknown) => void): TPreloadTags {
+  let source: string;
   try {
-    return createPreloadTags(JSON.parse(readFileSync(file, 'utf8')) as TRoutePreloads);
+    source = readFileSync(file, 'utf8');
   } catch {
+    return () => '';
+  }
+  try {
+    return createPreloadTags(JSON.parse(source) as TRoutePreloads);
+  } catch (error) {
+    onError(error);
     return () => '';
   }
 }

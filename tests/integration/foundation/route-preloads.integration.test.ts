@@ -38,6 +38,8 @@ beforeAll(async () => {
 const page = async (url: string, cookie?: string): Promise<string> => {
   const answer = await fetch(`${server.baseUrl}${url}`, { headers: cookie ? { cookie } : {} });
   expect(answer.status).toBe(200);
+  // What the page preloads depends on the cookie: a shared cache must not mix the two.
+  expect(answer.headers.get('vary')).toContain('cookie');
   return answer.text();
 };
 const head = (html: string): string => html.slice(0, html.indexOf('</head>'));

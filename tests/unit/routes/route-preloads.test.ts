@@ -78,6 +78,19 @@ describe('the tags of a page', () => {
     );
   });
 
+  it('refuses a table the matcher cannot tell apart (the build fails on it)', () => {
+    const part = { files: [], styles: [], member: { files: [], styles: [] } };
+    expect(() =>
+      createPreloadTags({
+        routes: [
+          { path: '/x/:a/', ...part },
+          { path: '/x/:b/', ...part },
+        ],
+        member: part,
+      }),
+    ).toThrow();
+  });
+
   it('writes only asset names of the build into the page', () => {
     expect(tagsFor('/evil/', false)).toBe('');
   });
