@@ -52,7 +52,9 @@ export default function LogOutScreen() {
   return (
     <AuthPage
       title="Log out?"
-      subtitle={me.data ? `You are signed in as ${meLabel(me.data)}.` : undefined}
+      // The line is there before the name arrives, so the button below it never moves (a click
+      // aimed at it while the name came in landed on the line instead).
+      subtitle={me.data ? `You are signed in as ${meLabel(me.data)}.` : 'You are signed in.'}
       testId="log-out-screen"
       footer={
         <Anchor component={Link} to={returnUrlFrom(search)} size="sm" data-testid="log-out-cancel">
