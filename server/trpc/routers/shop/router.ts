@@ -3,6 +3,7 @@
  * §7 shop calls): thin faces over server/services/shop, like the REST /v1 shop routes.
  */
 import { z } from 'zod';
+import { builtOutput } from '../../built-output';
 import { pagedOutput } from '../../../contracts/paging';
 import {
   ZFeaturedShopUpdate,
@@ -91,7 +92,8 @@ export const shopRouter = router({
     .query(({ ctx, input }) => listMerchants(ctx, input?.market)),
   search: publicProcedure
     .input(ZProductSearch)
-    .output(pagedOutput(ZProduct))
+    // Built field by field (services/shop/products.ts productOf): checked in tests, sent as built.
+    .output(builtOutput(pagedOutput(ZProduct)))
     .query(({ ctx, input }) => searchProducts(ctx, input)),
   newArrivals: publicProcedure
     .input(ZNewArrivalsQuery)

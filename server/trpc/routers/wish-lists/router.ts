@@ -3,6 +3,7 @@
  * server/services/wish-lists. Owner views never carry claims (see contracts/wish-lists.ts).
  */
 import { z } from 'zod';
+import { builtOutput } from '../../built-output';
 import { ZUserIdParams } from '../../../contracts/people';
 import {
   ZClaimInput,
@@ -52,7 +53,8 @@ export const wishListsRouter = router({
     .query(({ ctx, input }) => listWishLists(ctx.db, ctx.identity, input.userId)),
   get: publicProcedure
     .input(ZListQuery)
-    .output(ZWishListDetail)
+    // Built field by field (services/wish-lists/shapes.ts): the owner's view from a type without claims.
+    .output(builtOutput(ZWishListDetail))
     .query(({ ctx, input }) => getWishList(ctx.db, ctx.identity, input)),
   create: authedProcedure
     .input(ZWishListCreate)
