@@ -151,7 +151,7 @@ export async function buildServer(config: TConfig, options: TBuildOptions = {}):
         : app.log.warn({ replica }, 'read replica out of rotation');
     app.addHook('onReady', async () => replication.start());
   }
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   // Before any route: it hooks every route added after it (the renderer's files come pre-compressed).
   await registerCompression(app);
   const database = createDatabaseHealth(config.databaseUrl, {

@@ -1,12 +1,18 @@
 /**
- * Security headers on every answer, by @fastify/helmet: a Content-Security-Policy allowing only our
+ * Security headers on every answer, decided by helmet: a Content-Security-Policy allowing only our
  * own scripts (Mantine needs inline styles) and no framing (frame-ancestors, X-Frame-Options), no
  * MIME sniffing, a strict referrer policy (a route may set a stricter one, as the link interstitial
  * does), same-origin opener; https deployments add HSTS. Helmet has no Permissions-Policy, so that
  * one header is added here: no powerful browser features.
+ *
+ * Our headers depend on the configuration only (no nonce, no directive computed per request), so
+ * helmet runs once, at start, and every answer gets the headers it set. @fastify/helmet, which this
+ * replaces, built a new helmet middleware on every request (parsing the policy each time): about
+ * 2.6 % of the allocations and 2 % of the CPU of a tRPC read under `npm run bench:api`.
  */
-import fastifyHelmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import type { TConfig } from '../config';
 
 export const CSP_DIRECTIVES = {
@@ -26,10 +32,11 @@ export const CSP_DIRECTIVES = {
   frameAncestors: ["'none'"],
 };
 
-export async function registerSecurityHeaders(app: FastifyInstance, config: Pick<TConfig, 'publicUrl'>): Promise<void> {
+type THelmetOptions = NonNullable<Parameters<typeof helmet>[0]>;
+
+export function helmetOptions(config: Pick<TConfig, 'publicUrl'>): THelmetOptions {
   const https = config.publicUrl.startsWith('https://');
-  await app.register(fastifyHelmet, {
-    global: true,
+  return {
     // Our list only: helmet's defaults add upgrade-insecure-requests, which breaks http deployments.
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
     frameguard: { action: 'deny' },
@@ -38,8 +45,31 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Pick
     // Pictures and the renderer are same-origin; the Electron console loads the same origin.
     crossOriginResourcePolicy: { policy: 'same-origin' },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-  });
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
+  };
+}
+
+/** The headers helmet sets for these options, read from one run of its middleware. */
+export function securityHeaders(options: THelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failure: unknown;
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => (failure = error));
+  if (failure) throw failure;
+  headers['permissions-policy'] = 'camera=(), microphone=(), geolocation=(), payment=()';
+  return headers;
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, config: Pick<TConfig, 'publicUrl'>): void {
+  const headers = securityHeaders(helmetOptions(config));
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 }

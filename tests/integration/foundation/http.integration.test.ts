@@ -171,7 +171,7 @@ describe('security headers', () => {
     expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   });
 
-  it('API answers carry the same headers (every response, by @fastify/helmet); HSTS only on https', async () => {
+  it('API answers carry the same headers (every response, from helmet); HSTS only on https', async () => {
     const response = await get('/v1/enums/genders');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
