@@ -44,13 +44,22 @@ export interface TPersonColumns {
 }
 
 export function personFromColumns(row: TPersonColumns): TPersonRow {
+  return personOf(row, row.deleted_at);
+}
+
+/** A person read by a query that only finds people who are not deleted (no `deleted_at` column). */
+export function activePersonFromColumns(row: Omit<TPersonColumns, 'deleted_at'>): TPersonRow {
+  return personOf(row, null);
+}
+
+function personOf(row: Omit<TPersonColumns, 'deleted_at'>, deletedAt: Date | null): TPersonRow {
   return {
     id: row.id,
     name: row.name,
     firstName: row.first_name,
     lastName: row.last_name,
     pictureKey: row.picture_key,
-    deletedAt: row.deleted_at,
+    deletedAt,
   };
 }
 

@@ -18,7 +18,7 @@ import {
   assertCanSeePrivate,
   blockedEitherWay,
   PERSON_SELECT,
-  personFromColumns,
+  activePersonFromColumns,
   publicRelation,
   relationColumns,
   relationFromColumns,
@@ -39,10 +39,13 @@ async function listed(
     viewer,
     people.map((person) => person.id),
   );
-  return people.map((person) => ({
-    ...summarize(person, (person._count?.parentAccounts ?? 0) > 0),
-    relation: publicRelation(relations.get(person.id)!),
-  }));
+  // Object.assign, not `{ ...summary, relation }`: V8 (Node 20) builds an object spread followed by
+  // more properties many times slower than either alone, and lists build one per person.
+  return people.map((person) =>
+    Object.assign(summarize(person, (person._count?.parentAccounts ?? 0) > 0), {
+      relation: publicRelation(relations.get(person.id)!),
+    }),
+  );
 }
 
 const LISTED_SELECT = { ...PERSON_SELECT, _count: { select: { parentAccounts: true } } } as const;
@@ -110,17 +113,18 @@ async function listFollows(
           LIMIT ${page.limit} OFFSET ${page.offset}`,
         ),
   ]);
-  const items = rows.map((row) => ({
-    ...summarize(personFromColumns({ ...row, deleted_at: null }), Number(row.is_child) > 0),
-    relation: {
-      isSelf: row.id === me,
-      isFollowing: Number(row.following) > 0,
-      isFollowedBy: Number(row.followed_by) > 0,
-      // Blocked people are not listed (see `hidden`).
-      isBlocking: false,
-      isManagedByMe: Number(row.managed) > 0,
-    },
-  }));
+  const items = rows.map((row) =>
+    Object.assign(summarize(activePersonFromColumns(row), Number(row.is_child) > 0), {
+      relation: {
+        isSelf: row.id === me,
+        isFollowing: Number(row.following) > 0,
+        isFollowedBy: Number(row.followed_by) > 0,
+        // Blocked people are not listed (see `hidden`).
+        isBlocking: false,
+        isManagedByMe: Number(row.managed) > 0,
+      },
+    }),
+  );
   return { items, paging: pagingFor(page, items.length, Number(counted[0]?.n ?? 0)) };
 }
 
@@ -242,14 +246,15 @@ export async function listSuggestions(db: TDb, identity: TVerifiedIdentity | nul
             0,
         );
   // Suggested people are never children (see `circles`): none is shown as one.
-  const items = slice.map((row) => ({
-    ...summarize(personFromColumns({ ...row, deleted_at: null }), false),
-    // The viewer's relation (a family manager may read a child's suggestions).
-    relation: publicRelation(relationFromColumns(row, identity, row.id)),
-    mutualCount: Number(row.mutual),
-    sharedGroupCount: Number(row.grp),
-    sharedExchangeCount: Number(row.exch),
-  }));
+  const items = slice.map((row) =>
+    Object.assign(summarize(activePersonFromColumns(row), false), {
+      // The viewer's relation (a family manager may read a child's suggestions).
+      relation: publicRelation(relationFromColumns(row, identity, row.id)),
+      mutualCount: Number(row.mutual),
+      sharedGroupCount: Number(row.grp),
+      sharedExchangeCount: Number(row.exch),
+    }),
+  );
   return { items, paging: pagingFor(page, items.length, total) };
 }
 
