@@ -47,7 +47,8 @@ const utc = (value: Date): string => value.toISOString().slice(0, 23).replace('T
  * without its per-value result mapping (a third of the CPU of a wish list read, measured by
  * npm run bench:api). DATETIME and DATE come back as Dates (UTC, as Prisma writes them), BIGINT
  * as numbers, DECIMAL as strings. A client this module did not make (a transaction) goes through
- * `$queryRaw`, so a read inside a transaction still sees its writes. With read replicas, a read
+ * `$queryRaw`, so a read inside a transaction still sees its writes; so does a read before Prisma
+ * has opened the pool (its first query opens it; BIGINTs then come as bigints). With read replicas, a read
  * request's rows come from its replica (server/db/replicas.ts).
  */
 export async function queryRows<T>(db: TDb, query: Prisma.Sql): Promise<T[]> {
@@ -59,21 +60,31 @@ export async function queryRows<T>(db: TDb, query: Prisma.Sql): Promise<T[]> {
     );
   const pool = pools.get(db)?.();
   if (!pool) return db.$queryRaw<T[]>(query);
-  // Dates as text, turned into UTC Dates column by column below (a typeCast callback would run
-  // for every value of every row).
+  // The SQL alone, no per-query options: with options the driver copies its whole connection
+  // configuration for the query (an object of about a hundred fields), which cost about a tenth of
+  // the CPU of a wish-list read under npm run bench:api. Dates come as text by the pool's option
+  // (createDb); dates and BIGINTs are turned into Dates and numbers column by column below (a
+  // typeCast callback would run for every value of every row).
   const rows = (await pool.query(
-    { sql: query.sql, bigIntAsNumber: true, dateStrings: true },
+    query.sql,
     query.values.map((value) => (value instanceof Date ? utc(value) : value)),
   )) as Record<string, unknown>[] & { meta?: { type: string; name(): string }[] };
-  const dates = (rows.meta ?? [])
-    .filter((field) => field.type === 'DATETIME' || field.type === 'TIMESTAMP' || field.type === 'DATE')
-    .map((field) => field.name());
-  if (dates.length > 0) {
+  const dates: string[] = [];
+  const bigints: string[] = [];
+  for (const field of rows.meta ?? []) {
+    if (field.type === 'DATETIME' || field.type === 'TIMESTAMP' || field.type === 'DATE') dates.push(field.name());
+    else if (field.type === 'BIGINT') bigints.push(field.name());
+  }
+  if (dates.length > 0 || bigints.length > 0) {
     for (const row of rows) {
       for (const name of dates) {
         const text = row[name];
         if (typeof text === 'string')
           row[name] = new Date(text.length === 10 ? `${text}T00:00:00Z` : `${text.replace(' ', 'T')}Z`);
+      }
+      for (const name of bigints) {
+        const value = row[name];
+        if (typeof value === 'bigint') row[name] = Number(value);
       }
     }
   }
@@ -101,6 +112,8 @@ export function createDb(
       // and a query waiting for a connection after 3 s (then 503, see server/http/database-health.ts).
       connectTimeout: timeouts.connectMs ?? 2_000,
       acquireTimeout: timeouts.acquireMs ?? 3_000,
+      // For queryRows, which sends no per-query options; Prisma's adapter asks for text dates itself.
+      dateStrings: true,
     },
     // The text protocol, as mysql2's query(): one round trip per statement. The binary protocol the
     // adapter uses by default prepares, executes and closes a statement each time (its prepare cache
