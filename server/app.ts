@@ -27,7 +27,7 @@ import { serializeRequest } from './http/log-redaction';
 import { registerMetrics } from './http/metrics';
 import { registerOpenApi, zodValidatorCompiler } from './http/openapi';
 import { registerOverloadProtection } from './http/overload';
-import { registerRateLimits } from './http/rate-limits';
+import { registerRateLimits, type TRatePolicy } from './http/rate-limits';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerOldAdmin } from './http/old-admin';
 import { appPreview, previewHead, previewTarget, resolvePreview } from './http/link-previews';
@@ -138,11 +138,10 @@ export async function buildServer(config: TConfig, options: TBuildOptions = {}):
   registerErrorHandler(app);
   // Read replicas: each request's own routing store, opened before any other hook runs.
   const { replication } = deps;
+  const procedureList = listProcedures(appRouter);
   if (replication) {
     const trpcQueries = new Set(
-      listProcedures(appRouter)
-        .filter((procedure) => procedure.type === 'query')
-        .map((procedure) => procedure.path),
+      procedureList.filter((procedure) => procedure.type === 'query').map((procedure) => procedure.path),
     );
     registerReadRouting(app, replication, { trpcQueries, log: app.log });
     replication.onChange = (replica) =>
@@ -157,7 +156,7 @@ export async function buildServer(config: TConfig, options: TBuildOptions = {}):
   const database = createDatabaseHealth(config.databaseUrl, {
     onChange: (up) => (up ? app.log.info('database reachable again') : app.log.error('database not reachable')),
   });
-  const procedures = new Set(listProcedures(appRouter).map((procedure) => procedure.path));
+  const procedures = new Set(procedureList.map((procedure) => procedure.path));
   registerMetrics(app, { config, db, database, procedures, ...(replication ? { replication } : {}) });
   const drain = registerDrain(app);
   app.decorate('lifecycle', { drain, database });
@@ -187,27 +186,36 @@ export async function buildServer(config: TConfig, options: TBuildOptions = {}):
   });
   registerOpenApi(app, { version: config.appVersion, publicUrl: config.publicUrl });
 
-  registerTrpcTransportGuard(app, listProcedures(appRouter));
-  await registerTrpc(app, {
-    router: appRouter,
-    createContext: ({ req }): TContext =>
-      createContextInner({
-        ...deps,
-        identity: req.identity,
-        ip: req.ip,
-        userAgent: String(req.headers['user-agent'] ?? ''),
-        idempotencyKey: headerValue(req.headers[IDEMPOTENCY_HEADER]),
-        rateLimit: (policy) => rateCheck(req, policy),
-      }),
-    // Refusals that say when to come back (429, 503) carry Retry-After, as on REST.
-    responseMeta({ errors }) {
-      const wait = Math.max(0, ...errors.map((error) => toAppError(error).retryAfter ?? 0));
-      return wait > 0 ? { headers: { 'retry-after': String(wait) } } : {};
+  registerTrpcTransportGuard(app, procedureList);
+  const subscriptions = new Set(
+    procedureList.filter((procedure) => procedure.type === 'subscription').map((procedure) => procedure.path),
+  );
+  await registerTrpc(
+    app,
+    {
+      router: appRouter,
+      // Object.assign rather than a spread followed by fields: see createContextInner.
+      createContext: ({ req }): TContext =>
+        createContextInner(
+          Object.assign({}, deps, {
+            identity: req.identity,
+            ip: req.ip,
+            userAgent: String(req.headers['user-agent'] ?? ''),
+            idempotencyKey: headerValue(req.headers[IDEMPOTENCY_HEADER]),
+            rateLimit: (policy: TRatePolicy) => rateCheck(req, policy),
+          }),
+        ),
+      // Refusals that say when to come back (429, 503) carry Retry-After, as on REST.
+      responseMeta({ errors }) {
+        const wait = Math.max(0, ...errors.map((error) => toAppError(error).retryAfter ?? 0));
+        return wait > 0 ? { headers: { 'retry-after': String(wait) } } : {};
+      },
+      onError({ error, path }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC procedure failed');
+      },
     },
-    onError({ error, path }) {
-      if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC procedure failed');
-    },
-  });
+    subscriptions,
+  );
 
   await registerRestRoutes(app, deps);
   const authExtensions = options.authExtensions ?? (config.oidcProviders.length > 0 ? oidcAuthExtensions : undefined);

@@ -5,10 +5,19 @@
  * Content-Length. A plain JSON answer (every query and mutation; not a subscription's event stream
  * or a streamed batch, see isWholeJson) is already whole, so it is read into a string and sent as one: a CPU profile
  * of `npm run bench:api` put the stream's piping at about 5 % of the server's time on a list read.
- * Requests are still read, and every call still resolved, by tRPC itself (`incomingMessageToRequest`
- * and `resolveResponse`, its public adapter API), with the same options as the plugin took.
+ * Every call is still resolved by tRPC itself (`resolveResponse`, its public adapter API), with the
+ * same options as the plugin took.
+ *
+ * The Fetch `Request` it reads is built as tRPC's `incomingMessageToRequest` builds it, with one
+ * difference: that one aborts the request's signal whenever the response closes, finished or not, so
+ * every request built and dispatched an abort (a DOMException, listeners, undici's linked signal):
+ * about 3 % of the CPU of a read under `npm run bench:api`. Here only what streams gets a signal (a
+ * subscription, a streamed batch), aborted when the client goes away before the end; a plain query or
+ * mutation is answered whole, and no procedure of ours reads the signal of one.
  */
 import type { FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import { IncomingMessage, type ServerResponse } from 'node:http';
+import { TRPCError } from '@trpc/server';
 import { incomingMessageToRequest } from '@trpc/server/adapters/node-http';
 import { resolveResponse } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -29,12 +38,58 @@ function isWholeJson(response: Response): boolean {
   );
 }
 
-async function handle(options: TTrpcOptions, request: FastifyRequest, reply: FastifyReply, path: string) {
-  const incoming = request.raw as typeof request.raw & { body?: unknown };
+type TIncoming = IncomingMessage & { body?: unknown };
+
+/** The call streams its answer: a subscription (server-sent events) or a batch asked for as JSON lines. */
+function streams(incoming: TIncoming, path: string, subscriptions: ReadonlySet<string>): boolean {
+  return subscriptions.has(path) || String(incoming.headers['trpc-accept'] ?? '').includes('jsonl');
+}
+
+/** tRPC's `incomingMessageToRequest` without a signal, for calls answered whole (see the top). */
+function wholeCallRequest(incoming: TIncoming): Request {
+  let url: URL;
+  try {
+    url = new URL(incoming.url ?? '/', `http://${incoming.headers.host ?? 'localhost'}`);
+  } catch (cause) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'Invalid URL', cause });
+  }
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(incoming.headers)) {
+    if (name.startsWith(':') || value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else headers.append(name, value);
+  }
+  const init: RequestInit & { duplex?: 'half' } = { method: incoming.method, headers };
+  if (incoming.method !== 'GET' && incoming.method !== 'HEAD') {
+    // As tRPC's own: Fastify has read the body (a string for JSON, the stream for form data).
+    const body = incoming.body;
+    if (typeof body === 'string' || body === undefined) init.body = body;
+    else if (body instanceof IncomingMessage) {
+      init.body = body as unknown as ReadableStream;
+      init.duplex = 'half';
+    } else init.body = JSON.stringify(body);
+  }
+  return new Request(url, init);
+}
+
+function toFetchRequest(incoming: TIncoming, raw: ServerResponse, path: string, subscriptions: ReadonlySet<string>) {
+  return streams(incoming, path, subscriptions)
+    ? incomingMessageToRequest(incoming, raw, { maxBodySize: null })
+    : wholeCallRequest(incoming);
+}
+
+async function handle(
+  options: TTrpcOptions,
+  subscriptions: ReadonlySet<string>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  path: string,
+) {
+  const incoming = request.raw as TIncoming;
   if ('body' in request) incoming.body = request.body;
   const response = await resolveResponse<TAppRouter>({
     ...options,
-    req: incomingMessageToRequest(incoming, reply.raw, { maxBodySize: null }),
+    req: toFetchRequest(incoming, reply.raw, path, subscriptions),
     path,
     error: null,
     createContext: async (inner) => options.createContext!({ req: request, res: reply, ...inner }),
@@ -47,7 +102,11 @@ async function handle(options: TTrpcOptions, request: FastifyRequest, reply: Fas
 }
 
 /** Registers /trpc/:path (what `app.register(fastifyTRPCPlugin, { prefix: '/trpc', trpcOptions })` did). */
-export async function registerTrpc(app: FastifyInstance, options: TTrpcOptions): Promise<void> {
+export async function registerTrpc(
+  app: FastifyInstance,
+  options: TTrpcOptions,
+  subscriptions: ReadonlySet<string>,
+): Promise<void> {
   await app.register(
     async (scope) => {
       // As the adapter: tRPC reads the body itself (its JSON and its form data), so Fastify leaves it as it came.
@@ -56,7 +115,7 @@ export async function registerTrpc(app: FastifyInstance, options: TTrpcOptions):
       scope.removeContentTypeParser('multipart/form-data');
       scope.addContentTypeParser('multipart/form-data', {}, (_request, body, done) => done(null, body));
       scope.all<{ Params: { path: string } }>('/:path', (request, reply) =>
-        handle(options, request, reply, request.params.path),
+        handle(options, subscriptions, request, reply, request.params.path),
       );
     },
     { prefix: '/trpc' },
