@@ -3,7 +3,13 @@
  * /v1, the /auth/v2 endpoints, health checks and the built renderer.
  */
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import type { TConfig } from './config';
 import { createDeps } from './create-deps';
 import type { TDb } from './db/client';
@@ -85,15 +91,31 @@ export const REDACTED_PATHS = [
  * One log line per request at info, when it is answered (the request, status and time): Fastify's
  * default also logs its arrival at info, which doubled the log volume and cost of every request for
  * no more facts. The arrival is still logged at debug; an error still logs as an error.
+ *
+ * The info line is written by the server's logger without its redaction paths, as the request's
+ * logger would write it (its `reqId` first): the line holds only the serialized request (method,
+ * URL with its secrets already replaced by `serializeRequest`, host, address, port), the status
+ * and the time, none of which a redaction path covers, and matching the paths (wildcards among
+ * them) against every line cost about 2.5 % of a read's CPU and 6 % of its allocations.
  */
 class OneLinePerRequest extends LogController {
+  private readonly plain = new WeakMap<FastifyBaseLogger, FastifyBaseLogger>();
+
   override incomingRequest(request: FastifyRequest): void {
     request.log.debug({ req: request }, 'incoming request');
   }
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    if (error)
+    if (error) {
       reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
-    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+      return;
+    }
+    const server = request.server.log;
+    let plain = this.plain.get(server);
+    if (!plain) {
+      plain = server.child({}, { redact: [] });
+      this.plain.set(server, plain);
+    }
+    plain.info({ reqId: request.id, req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   }
 }
 

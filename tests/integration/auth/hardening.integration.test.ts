@@ -484,8 +484,31 @@ describe('request logs', () => {
     expect(lines.filter((line) => line.includes(secret))).toEqual([]);
     expect(requestLines.some((line) => line.includes('token=[redacted]'))).toBe(true);
     // Ordinary query values elsewhere stay readable for debugging.
-    await client.get('/v1/enums/genders?probe=visible');
+    await client.get('/v1/enums/genders?probe=visible', { headers: { authorization: `Bearer ${secret}` } });
     expect(lines.some((line) => line.includes('probe=visible'))).toBe(true);
+    // The one line of an answered request: its id first, the request as serialized, status and time,
+    // and no header (the bearer token above is nowhere).
+    const completed = JSON.parse(lines.find((line) => line.includes('probe=visible'))!) as Record<string, unknown>;
+    expect(Object.keys(completed)).toEqual([
+      'level',
+      'time',
+      'pid',
+      'hostname',
+      'reqId',
+      'req',
+      'res',
+      'responseTime',
+      'msg',
+    ]);
+    expect(completed).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      req: { method: 'GET', url: '/v1/enums/genders?probe=visible' },
+      // The made-up bearer token is refused.
+      res: { statusCode: 401 },
+    });
+    expect(Object.keys(completed.req as object)).toEqual(['method', 'url', 'host', 'remoteAddress', 'remotePort']);
+    expect(lines.filter((line) => line.includes(secret))).toEqual([]);
   });
 
   it('never show the emailGuid of the manage-notifications link: page URL, tRPC input, nested address, client logs', async () => {
