@@ -3,6 +3,7 @@
  * /v1, the /auth/v2 endpoints, health checks and the built renderer.
  */
 import fastifyCookie from '@fastify/cookie';
+import pino from 'pino';
 import Fastify, {
   LogController,
   type FastifyBaseLogger,
@@ -119,6 +120,16 @@ class OneLinePerRequest extends LogController {
   }
 }
 
+/**
+ * Standard output for the logs, written a few kilobytes at a time (at most a second late) instead
+ * of one write call per line: with a line per request, those calls were about 4 % of the CPU of a
+ * read under `npm run bench:api`. Pino flushes what is left when the process exits; a process
+ * killed outright loses at most that second of lines.
+ */
+function bufferedStdout(): pino.DestinationStream {
+  return pino.destination({ dest: 1, sync: false, minLength: 4_096, periodicFlush: 1_000 });
+}
+
 export async function buildServer(config: TConfig, options: TBuildOptions = {}): Promise<TServer> {
   const app = Fastify({
     logController: new OneLinePerRequest(),
@@ -129,7 +140,7 @@ export async function buildServer(config: TConfig, options: TBuildOptions = {}):
             level: config.logLevel,
             redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
             serializers: { req: serializeRequest },
-            ...(options.logStream ? { stream: options.logStream } : {}),
+            stream: options.logStream ?? bufferedStdout(),
           },
     requestTimeout: config.requestTimeoutMs,
     connectionTimeout: config.requestTimeoutMs * 2,
