@@ -22,6 +22,7 @@ import { E2E_LANES, e2ePort } from '../tests/e2e/lanes';
 import {
   isRendererBuildFresh,
   RENDERER_BUILD_ARGS,
+  RENDERER_BUILD_ENV,
   rendererSourceStamp,
   writeRendererStamp,
 } from './lib/renderer-build';
@@ -107,7 +108,9 @@ let e2eReady = true;
 async function e2ePrerequisites(): Promise<void> {
   if (process.env.CI === 'true' || !isRendererBuildFresh()) {
     const stamp = rendererSourceStamp();
-    if (!(await run('renderer build', process.execPath, RENDERER_BUILD_ARGS, { buffered: true }))) {
+    if (
+      !(await run('renderer build', process.execPath, RENDERER_BUILD_ARGS, { buffered: true, env: RENDERER_BUILD_ENV }))
+    ) {
       e2eReady = false;
       return;
     }

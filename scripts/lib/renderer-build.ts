@@ -48,6 +48,7 @@ export function ensureRendererBuilt(options: { force?: boolean; log?: (line: str
   const result = spawnSync(process.execPath, RENDERER_BUILD_ARGS, {
     cwd: PROJECT_ROOT,
     stdio: 'inherit',
+    env: RENDERER_BUILD_ENV,
   });
   if (result.status !== 0) throw new Error('The renderer build failed (see the output above)');
   writeRendererStamp(stamp);
@@ -61,6 +62,13 @@ export const RENDERER_BUILD_ARGS = [
   '--logLevel',
   'warn',
 ];
+
+/**
+ * The build's environment: a production build whoever asks for it. Vite builds for the NODE_ENV it
+ * finds, so `npm start` run by a test (NODE_ENV=test) wrote a development build (React's
+ * development files, the experiments panel) that the next step trusted as fresh.
+ */
+export const RENDERER_BUILD_ENV: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production' };
 
 /** Marks the build as made from the sources whose stamp (rendererSourceStamp(), taken before it) is given. */
 export function writeRendererStamp(stamp: string): void {
