@@ -3,7 +3,6 @@ import { MantineProvider } from '@mantine/core';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
 import { HTTP_STATUS } from '../server/contracts/constants';
 import { createMemoryStorage } from './client/types';
 import { InitialErrorPage } from './app/initial-error-page';
@@ -18,6 +17,7 @@ import { isUnauthorizedError } from './auth/guard-decision';
 import { logIdentityFailures } from './auth/identity-failures';
 import { IdentityProvider } from './auth/identity-provider';
 import { currentPlatform } from './platform/browser';
+import { AppRouter } from './routes/app-router';
 import { createAppRouter } from './routes/router';
 import { createTrpcClient, trpc } from './trpc';
 
@@ -98,7 +98,7 @@ function startApp(): void {
           <QueryClientProvider client={queryClient}>
             <trpc.Provider client={trpcClient} queryClient={queryClient}>
               <IdentityProvider auth={auth}>
-                <RouterProvider router={router} />
+                <AppRouter router={router} />
               </IdentityProvider>
             </trpc.Provider>
           </QueryClientProvider>

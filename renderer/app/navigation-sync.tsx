@@ -1,16 +1,17 @@
 /**
- * Feeds react-router's navigation into the navigation store (runtime/navigation-store.ts): a
+ * Feeds the app router's navigation (navigation-state.ts) into the navigation store (runtime/navigation-store.ts): a
  * navigation starting (entering a new path, or updating the same one), finishing (updated) or being
  * cancelled. Also keeps the analytics URL section on `<html data-url-section>` (spec §2).
  */
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useLocation, useNavigation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { urlSection } from '../client/url';
+import { useNavigationState } from './navigation-state';
 import { useAppRuntime } from './runtime-context';
 
 export function NavigationSync() {
   const { navigation: store } = useAppRuntime();
-  const navigation = useNavigation();
+  const navigation = useNavigationState();
   const location = useLocation();
   const lastKey = useRef<string | null>(null);
 

@@ -1,8 +1,9 @@
 /**
- * What each route object carries in react-router's `handle`: its table name, flags and guard. The
- * shell reads the deepest match's handle to honour the flags.
+ * The route being shown: its table name, flags and guard. The app router (renderer/routes/app-router.tsx)
+ * provides it for the route it renders; the shell honours the flags, and screens shared by several
+ * routes ask which one they run under.
  */
-import { useMatches } from 'react-router-dom';
+import { createContext, useContext } from 'react';
 import type { TRouteFlags, TRouteGuard } from '../routes/route-table';
 
 export interface TRouteHandle {
@@ -11,20 +12,11 @@ export interface TRouteHandle {
   guard: TRouteGuard | null;
 }
 
-export function isRouteHandle(value: unknown): value is TRouteHandle {
-  return (
-    typeof value === 'object' && value !== null && typeof (value as { routeName?: unknown }).routeName === 'string'
-  );
-}
-
 const EMPTY_HANDLE: TRouteHandle = { routeName: '', flags: {}, guard: null };
 
-/** The handle of the deepest matched route that has one (the screen being shown). */
+export const CurrentRouteContext = createContext<TRouteHandle>(EMPTY_HANDLE);
+
+/** The handle of the route being shown (the screen's route). */
 export function useCurrentRouteHandle(): TRouteHandle {
-  const matches = useMatches();
-  for (let index = matches.length - 1; index >= 0; index -= 1) {
-    const handle = matches[index]?.handle;
-    if (isRouteHandle(handle)) return handle;
-  }
-  return EMPTY_HANDLE;
+  return useContext(CurrentRouteContext);
 }

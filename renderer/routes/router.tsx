@@ -1,37 +1,35 @@
 /**
- * The browser router built from the route table: one root layout route (the app shell), a pathless
- * error-boundary route inside it, every route of the table that the app serves (its screen, lazy;
- * or its redirect), and the not-found catch-all for paths that are not in the table at all.
+ * The app's router, on react-router's declarative API (no data router: about 17 KiB gzip less on
+ * every page). It owns the browser history and decides, from the route table and our own matcher
+ * (./match.ts), what each location shows, before React renders it:
+ * - a redirect route goes to its target with the same params, search and hash: in-app by replacing
+ *   the history entry, to a `fullPageLoad` target by a document load;
+ * - an unknown path is reported and reloaded as a full page load once (the server or a newer build
+ *   may know it; runtime/not-found-reload.ts); the load after that shows the not-found screen;
+ * - a content screen's data (GET /v1/content/screens/<name>) starts loading, with the rules of
+ *   runtime/navigation-data.ts: a redirect is followed, a status ≥ 400 reloads the page (warning
+ *   logged) except on the first load, where 404 shows not-found and another status the error screen;
+ * - any other route shows its screen, lazy, wrapped in its guard (renderer/auth/guards.tsx, which
+ *   also sends a 401 from any query or mutation of that screen to the log-in screen). A `:…Id` param
+ *   that is not a UUID shows the not-found screen instead (spec §5).
+ * The component (./app-router.tsx) renders the chosen route inside a transition, so the previous
+ * screen stays up while the next one's code and data load; a chunk that fails to load sets the
+ * navigation store's load-error flag and is logged as a routing error (spec §2, §4).
  * `fullPageLoad` routes live outside the app and are never mounted; any other route without a
  * screen or a redirect is a mistake the router refuses at start (and a unit test catches first).
- * Every screen of a guarded route is wrapped in the route guard (renderer/auth/guards.tsx), which
- * also sends a 401 from any query or mutation of that screen to the log-in screen.
- *
- * Runtime wiring (spec §2, §4): a lazy chunk that fails to load sets the navigation store's
- * load-error flag and is logged as a routing error; an unknown path is reported and reloaded as a
- * full page load once (runtime/not-found-reload.ts); content screens load their data through the
- * navigation-data helper (redirects, and a full page load plus a warning on a status ≥ 400).
  */
-import {
-  createBrowserRouter,
-  data,
-  redirect,
-  redirectDocument,
-  type LoaderFunctionArgs,
-  type RouteObject,
-} from 'react-router-dom';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { UNSAFE_createBrowserHistory, type Location, type NavigationType } from 'react-router-dom';
 import { HTTP_STATUS } from '../../server/contracts/constants';
 import type { TLogger } from '../client/logger';
 import type { TRequester } from '../client/request';
 import { createMemoryStorage, type TStorageLike } from '../client/types';
-import { AppLayout } from '../app/app-shell';
 import { withGuard } from '../auth/guards';
-import { AppLoader } from '../app/app-loader';
 import type { TRouteHandle } from '../app/route-handle';
-import { RouteErrorBoundary } from '../app/route-error-boundary';
-import { loadNavigationData } from '../app/runtime/navigation-data';
+import { loadNavigationData, type TNavigationOutcome } from '../app/runtime/navigation-data';
 import type { TNavigationStore } from '../app/runtime/navigation-store';
 import { takeNotFoundReload } from '../app/runtime/not-found-reload';
+import { isMounted, matchLocation } from './match';
 import {
   fillPath,
   findRoute,
@@ -47,11 +45,9 @@ import { isUuid } from '../../server/contracts/validation-values';
 import { setPagePreloader } from './preload';
 import { notFoundScreen, screenOf, type TScreenLoader } from './screens';
 
-export type TAppRouter = ReturnType<typeof createBrowserRouter>;
+export { isMounted } from './match';
 
-type TParams = LoaderFunctionArgs['params'];
-
-/** What the routes need from the app runtime (all optional: tests build routes without one). */
+/** What the router needs from the app runtime (all optional: tests build one without). */
 export interface TRouterDeps {
   logger?: Pick<TLogger, 'warn' | 'logError'> & Partial<Pick<TLogger, 'flush'>>;
   navigation?: Pick<TNavigationStore, 'dispatch'>;
@@ -59,6 +55,8 @@ export interface TRouterDeps {
   /** Where the not-found reload marker lives (sessionStorage in the browser). */
   sessionStorage?: TStorageLike;
   now?: () => number;
+  /** The browser window whose history and location the router drives (tests pass a stand-in). */
+  window?: Window;
 }
 
 /** Content-managed screens (GET /v1/content/screens/<componentName>) by route name. */
@@ -77,182 +75,304 @@ export function routeServing(route: TRouteDefinition): 'screen' | 'redirect' | '
   return screenOf(route.name) !== undefined ? 'screen' : null;
 }
 
-function handleOf(route: TRouteDefinition): TRouteHandle {
-  return { routeName: route.name, flags: route.flags ?? {}, guard: route.guard ?? null };
+const handles = new Map<string, TRouteHandle>();
+
+/** The route's handle (name, flags, guard), one object per route. */
+export function handleOf(route: TRouteDefinition): TRouteHandle {
+  let handle = handles.get(route.name);
+  if (!handle) {
+    handle = { routeName: route.name, flags: route.flags ?? {}, guard: route.guard ?? null };
+    handles.set(route.name, handle);
+  }
+  return handle;
+}
+
+/** Path params that must be UUIDs and are not: the route renders not-found (spec §5). */
+export function hasMalformedIds(
+  path: string,
+  params: Readonly<Record<string, string | undefined>>,
+  isUuidValue: (value: string) => boolean = isUuid,
+): boolean {
+  return pathParamNames(path).some((name) => isUuidParam(name) && !isUuidValue(params[name] ?? ''));
+}
+
+/** Where a redirect route sends a location: its target's path with the same params, search and hash. */
+export function redirectTarget(
+  route: TRouteDefinition,
+  params: Readonly<Record<string, string>>,
+  location: Pick<Location, 'search' | 'hash'>,
+): { to: string; document: boolean } | null {
+  if (route.redirectTo === undefined) return null;
+  const target = findRoute(route.redirectTo);
+  if (!target) throw new Error(`Route ${route.name} redirects to unknown route ${route.redirectTo}`);
+  return {
+    to: `${fillPath(target.path, params)}${location.search}${location.hash}`,
+    document: target.fullPageLoad === true,
+  };
 }
 
 function screenFor(route: TRouteDefinition): TScreenLoader {
+  if (route.name === notFoundRoute.name) return notFoundScreen;
   const screen = screenOf(route.name);
   if (!screen) throw new Error(`Route ${route.name} has no screen, redirect or full page load`);
   return screen;
 }
 
-/** Path params that must be UUIDs and are not: the route renders not-found (spec §5). */
-export function hasMalformedIds(path: string, params: TParams, isUuid: (value: string) => boolean): boolean {
-  return pathParamNames(path).some((name) => isUuidParam(name) && !isUuid(params[name] ?? ''));
-}
-
-/** Redirect routes never render (their loader always redirects); this keeps react-router quiet. */
-function RedirectingScreen() {
-  return null;
-}
-
-function notFound(): never {
-  throw data(null, { status: HTTP_STATUS.notFound, statusText: 'Not Found' });
-}
-
 /**
- * The lazy screen, wrapped in its route's guard (spec §2: signedIn, known, admin; none for
- * changesIdentity). A chunk that fails to load sets the load-error flag and is logged.
+ * The route's screen module, its component wrapped in the route's guard (spec §2: signedIn, known,
+ * admin; none for changesIdentity). A chunk that fails to load sets the load-error flag and is logged.
  */
-function lazyScreen(
+export async function loadScreen(
   route: Pick<TRouteDefinition, 'name' | 'guard'>,
   screen: TScreenLoader,
   deps: TRouterDeps,
-): RouteObject['lazy'] {
-  return async () => {
-    try {
-      const module = await screen();
-      return { Component: withGuard(module.default, route.guard) };
-    } catch (error) {
-      deps.navigation?.dispatch({ type: 'loadError' });
-      deps.logger?.logError('routing', error, { route: route.name, kind: 'chunk-load' });
-      throw error;
-    }
-  };
+): Promise<{ default: ComponentType }> {
+  try {
+    const module = await screen();
+    return { default: withGuard(module.default, route.guard) };
+  } catch (error) {
+    deps.navigation?.dispatch({ type: 'loadError' });
+    deps.logger?.logError('routing', error, { route: route.name, kind: 'chunk-load' });
+    throw error;
+  }
 }
 
-/** `/home/` → `home`; the landing `/` becomes the index route. */
-function childLocation(path: string): { index: true } | { path: string } {
-  const relative = path.replace(/^\/+/, '').replace(/\/+$/, '');
-  return relative === '' ? { index: true } : { path: relative };
-}
-
-/** Every route of the table except the server's own addresses (`fullPageLoad`). */
-export function isMounted(route: TRouteDefinition): boolean {
-  return !route.fullPageLoad;
-}
-
-function localPath(url: URL): string {
-  return `${url.pathname}${url.search}${url.hash}`;
-}
-
-function contentLoader(componentName: string, deps: TRouterDeps, isInitialized: () => boolean) {
-  return async ({ request }: LoaderFunctionArgs) => {
-    const requester = deps.requester;
-    if (!requester) return null;
-    const url = new URL(request.url);
-    return loadNavigationData(
-      async () => {
-        const answer = await requester.requestWithMeta<unknown>({
-          method: 'GET',
-          url: `/v1/content/screens/${encodeURIComponent(componentName)}`,
-          signal: request.signal,
-        });
-        return { status: answer.status, location: answer.headers.get('location'), data: answer.data };
-      },
-      { target: url.href, origin: url.origin, isInitialLoad: !isInitialized() },
-      deps.logger,
-    );
-  };
-}
-
-function routeObject(route: TRouteDefinition, deps: TRouterDeps, isInitialized: () => boolean): RouteObject {
-  const needsIdCheck = pathParamNames(route.path).some(isUuidParam);
-  const target = route.redirectTo ? findRoute(route.redirectTo) : undefined;
-  if (route.redirectTo && !target)
-    throw new Error(`Route ${route.name} redirects to unknown route ${route.redirectTo}`);
-  const content = CONTENT_SCREENS[route.name];
-  const loadContent = content && !target ? contentLoader(content, deps, isInitialized) : undefined;
-
-  const loader =
-    needsIdCheck || target || loadContent
-      ? async (args: LoaderFunctionArgs) => {
-          const { params, request } = args;
-          if (needsIdCheck && hasMalformedIds(route.path, params, isUuid)) notFound();
-          if (target) {
-            const { search, hash } = new URL(request.url);
-            const location = `${fillPath(target.path, params)}${search}${hash}`;
-            throw target.fullPageLoad ? redirectDocument(location) : redirect(location);
-          }
-          return loadContent ? loadContent(args) : null;
-        }
-      : undefined;
-
-  const base = {
-    id: route.name,
-    handle: handleOf(route),
-    ...(loader ? { loader } : {}),
-    ...(target ? { Component: RedirectingScreen } : { lazy: lazyScreen(route, screenFor(route), deps) }),
-  };
-  const location = childLocation(route.path);
-  return 'index' in location ? { ...base, index: true } : { ...base, path: location.path };
-}
+/** What the catch-all does for an unknown location: reload it once as a full page load, else show not-found. */
+export type TNotFoundDecision = { kind: 'reload'; to: string } | { kind: 'show' };
 
 /**
- * The catch-all's loader: an unknown path is reported and reloaded as a full page load once (the
- * server or a newer build may know it); the load after that shows the not-found screen.
+ * The catch-all's rule: an unknown path is reported and reloaded as a full page load once (the
+ * server or a newer build may know it); the load after that shows the not-found screen, with a warning.
  */
-export function notFoundLoader(deps: TRouterDeps) {
+export function notFoundDecider(deps: TRouterDeps) {
   const storage = deps.sessionStorage ?? createMemoryStorage();
   const now = deps.now ?? Date.now;
-  return ({ request }: LoaderFunctionArgs) => {
-    const url = new URL(request.url);
-    const location = localPath(url);
-    const path = `${url.pathname}${url.search}`;
+  return (location: Pick<Location, 'pathname' | 'search' | 'hash'>): TNotFoundDecision => {
+    const target = `${location.pathname}${location.search}${location.hash}`;
+    const path = `${location.pathname}${location.search}`;
     if (takeNotFoundReload(storage, path, now())) {
-      deps.navigation?.dispatch({ type: 'leave', target: location });
-      throw redirectDocument(location);
+      deps.navigation?.dispatch({ type: 'leave', target });
+      return { kind: 'reload', to: target };
     }
     deps.logger?.warn('routing', `Route not found: ${path}`, { path, status: HTTP_STATUS.notFound });
-    return null;
+    return { kind: 'show' };
   };
 }
 
-/**
- * Route objects for `createBrowserRouter`. `isInitialized` tells loaders whether the router has
- * finished its first load (a status ≥ 400 on navigation data reloads the page only after it).
- */
-export function buildRouteObjects(isInitialized: () => boolean = () => false, deps: TRouterDeps = {}): RouteObject[] {
-  const screens = routeTable.filter(isMounted).map((route) => routeObject(route, deps, isInitialized));
+/** What a location shows once the router has decided (the component renders it). */
+export interface TView {
+  location: Location;
+  action: NavigationType;
+  route: TRouteDefinition;
+  params: Record<string, string>;
+  /** A `:…Id` param is not a UUID, or the path is unknown: the not-found screen. */
+  notFound: boolean;
+}
 
-  const catchAll: RouteObject = {
-    id: notFoundRoute.name,
-    path: '*',
-    handle: handleOf(notFoundRoute),
-    loader: notFoundLoader(deps),
-    // A revalidation (e.g. after a fetcher) must not count as a second visit.
-    shouldRevalidate: ({ currentUrl, nextUrl }) =>
-      currentUrl.pathname !== nextUrl.pathname || currentUrl.search !== nextUrl.search,
-    lazy: lazyScreen(notFoundRoute, notFoundScreen, deps),
-  };
+/** A content screen's data as the screen gets it, or the status its first load failed with. */
+export type TContentResult = { kind: 'data'; data: unknown } | { kind: 'error'; status: number };
 
-  return [
-    {
-      id: 'root',
-      path: '/',
-      Component: AppLayout,
-      HydrateFallback: AppLoader,
-      ErrorBoundary: RouteErrorBoundary,
-      children: [
-        {
-          id: 'screens',
-          ErrorBoundary: RouteErrorBoundary,
-          children: [...screens, catchAll],
-        },
-      ],
-    },
-  ];
+interface TContentLoad {
+  promise: Promise<TContentResult>;
+  controller: AbortController;
+}
+
+export interface TRouterSnapshot {
+  /** What to show; null while the page is being left on its first load (nothing to show). */
+  view: TView | null;
+  /** The location being navigated to, until its view is shown (or for good while the page is left). */
+  pending: Location | null;
+}
+
+export interface TAppRouter {
+  getSnapshot(): TRouterSnapshot;
+  subscribe(listener: (snapshot: TRouterSnapshot) => void): () => void;
+  /** history.push / replace / go, for react-router's <Router navigator>. */
+  readonly navigator: ReturnType<typeof UNSAFE_createBrowserHistory>;
+  /** The lazy screen of a route (created once per route). */
+  screen(route: TRouteDefinition): LazyExoticComponent<ComponentType>;
+  /** The content data of a view (loaded when the navigation started). */
+  content(view: TView): Promise<TContentResult>;
+  /** The view of `key` is on screen: the first load is over, older loads are dropped. */
+  shown(key: string): void;
+}
+
+const NEVER = new Promise<never>(() => undefined);
+
+/** Every mounted table route has a screen or a redirect to a known route (checked at start). */
+function checkTable(): void {
+  const routes: readonly TRouteDefinition[] = routeTable;
+  for (const route of routes.filter(isMounted)) {
+    if (route.redirectTo !== undefined) {
+      if (!findRoute(route.redirectTo))
+        throw new Error(`Route ${route.name} redirects to unknown route ${route.redirectTo}`);
+    } else screenFor(route);
+  }
 }
 
 export function createAppRouter(deps: TRouterDeps = {}): TAppRouter {
-  // Loaders need the router they belong to; the holder is filled right after creation.
-  const holder: { router?: TAppRouter } = {};
-  holder.router = createBrowserRouter(buildRouteObjects(() => holder.router?.state.initialized === true, deps));
-  // The same import() the route's lazy() makes: the browser keeps the module, so the navigation
-  // that follows finds it loaded (or loading).
+  checkTable();
+  const win = deps.window ?? window;
+  const history = UNSAFE_createBrowserHistory({ window: win, v5Compat: true });
+  /** Leaves the app for a document load of `to` (the current history entry is already the navigation's). */
+  const documentLoad = (to: string): void => win.location.replace(to);
+  const decideNotFound = notFoundDecider(deps);
+  const screens = new Map<string, LazyExoticComponent<ComponentType>>();
+  const contents = new Map<string, TContentLoad>();
+  const listeners = new Set<(snapshot: TRouterSnapshot) => void>();
+  let snapshot: TRouterSnapshot = { view: null, pending: null };
+  let initialized = false;
+  let shownKey: string | null = null;
+
+  const publish = (next: TRouterSnapshot): void => {
+    snapshot = next;
+    for (const listener of listeners) listener(next);
+  };
+
+  /** Drops (and aborts) the content loads no view needs: neither the one shown nor the latest. */
+  const dropContents = (): void => {
+    for (const [key, load] of contents) {
+      if (key === shownKey || key === snapshot.view?.location.key || key === history.location.key) continue;
+      load.controller.abort();
+      contents.delete(key);
+    }
+  };
+
+  function startContent(location: Location, componentName: string): TContentLoad {
+    contents.get(location.key)?.controller.abort();
+    const controller = new AbortController();
+    const requester = deps.requester;
+    const key = location.key;
+    const target = new URL(`${location.pathname}${location.search}${location.hash}`, win.location.origin);
+    const run = async (): Promise<TContentResult> => {
+      if (!requester) return { kind: 'data', data: null };
+      const outcome: TNavigationOutcome<unknown> = await loadNavigationData(
+        async () => {
+          try {
+            const answer = await requester.requestWithMeta<unknown>({
+              method: 'GET',
+              url: `/v1/content/screens/${encodeURIComponent(componentName)}`,
+              signal: controller.signal,
+            });
+            return { status: answer.status, location: answer.headers.get('location'), data: answer.data };
+          } catch (error) {
+            // Aborted because the navigation was left: no outcome (and no warning) at all.
+            if (controller.signal.aborted) return NEVER;
+            throw error;
+          }
+        },
+        { target: target.href, origin: target.origin, isInitialLoad: !initialized },
+        deps.logger,
+      );
+      // A navigation that was left meanwhile does nothing more (its screen is never shown).
+      if (controller.signal.aborted) return NEVER;
+      switch (outcome.kind) {
+        case 'data':
+          return { kind: 'data', data: outcome.data };
+        case 'error':
+          return { kind: 'error', status: outcome.status };
+        case 'redirect':
+          if (history.location.key === key) {
+            if (outcome.document) documentLoad(outcome.to);
+            else history.replace(outcome.to);
+          }
+          return NEVER;
+        case 'reload':
+        default:
+          if (history.location.key === key) documentLoad(outcome.to);
+          return NEVER;
+      }
+    };
+    const load: TContentLoad = { promise: run(), controller };
+    contents.set(key, load);
+    return load;
+  }
+
+  /**
+   * Decides what a location shows: a view, or a redirect to follow (in-app: the caller replaces the
+   * entry), or null when the page is being left for a document load.
+   */
+  function decide(location: Location, action: NavigationType): TView | { redirect: string } | null {
+    const match = matchLocation(location.pathname);
+    if (!match) {
+      const decision = decideNotFound(location);
+      if (decision.kind === 'reload') {
+        documentLoad(decision.to);
+        return null;
+      }
+      return { location, action, route: notFoundRoute, params: {}, notFound: true };
+    }
+    const { route, params } = match;
+    const redirect = redirectTarget(route, params, location);
+    if (redirect) {
+      if (!redirect.document) return { redirect: redirect.to };
+      documentLoad(redirect.to);
+      return null;
+    }
+    const notFound = hasMalformedIds(route.path, params);
+    const content = CONTENT_SCREENS[route.name];
+    if (content && !notFound) startContent(location, content);
+    return { location, action, route, params, notFound };
+  }
+
+  // The first location, before anything renders (redirects followed in place).
+  for (let hops = 0; hops < 10; hops += 1) {
+    const decided = decide(history.location, history.action);
+    if (decided && 'redirect' in decided) {
+      history.replace(decided.redirect);
+      continue;
+    }
+    snapshot = { view: decided, pending: decided ? null : history.location };
+    break;
+  }
+
+  history.listen(({ location, action }) => {
+    const decided = decide(location, action);
+    if (decided && 'redirect' in decided) {
+      // Replacing the entry calls this listener again with the target.
+      history.replace(decided.redirect);
+      return;
+    }
+    publish({ view: decided ?? snapshot.view, pending: location });
+    dropContents();
+  });
+
+  // The same import() the route's lazy screen makes: the browser keeps the module, so the
+  // navigation that follows finds it loaded (or loading).
   setPagePreloader((pathname) => {
     for (const route of matchRoutes(pathname).filter(isMounted)) void screenOf(route.name)?.().catch(() => undefined);
   });
-  return holder.router;
+
+  return {
+    navigator: history,
+    getSnapshot: () => snapshot,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    screen(route) {
+      let screen = screens.get(route.name);
+      if (!screen) {
+        screen = lazy(() =>
+          loadScreen(route, screenFor(route), deps).catch((error: unknown) => {
+            // The next navigation here tries again.
+            screens.delete(route.name);
+            throw error;
+          }),
+        );
+        screens.set(route.name, screen);
+      }
+      return screen;
+    },
+    content(view) {
+      const content = CONTENT_SCREENS[view.route.name];
+      const load = contents.get(view.location.key) ?? (content ? startContent(view.location, content) : undefined);
+      return load?.promise ?? Promise.resolve({ kind: 'data', data: null });
+    },
+    shown(key) {
+      initialized = true;
+      shownKey = key;
+      dropContents();
+    },
+  };
 }

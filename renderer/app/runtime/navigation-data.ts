@@ -5,8 +5,8 @@
  *   (the server renders what it knows about the address). On the first load of the page that would
  *   loop, so there the status becomes the route's error (404 → the not-found screen);
  * - anything else is the data.
+ * Framework-free: the router (renderer/routes/router.tsx) carries the outcome out.
  */
-import { data as routeData, redirect, redirectDocument } from 'react-router-dom';
 import { HTTP_STATUS } from '../../../server/contracts/constants';
 import { errorStatus } from '../../client/errors';
 import type { TLogger } from '../../client/logger';
@@ -62,29 +62,15 @@ export function navigationOutcome<T>(answer: TNavigationAnswer<T>, context: TNav
   return { kind: 'data', data: answer.data };
 }
 
-/**
- * Turns an outcome into what a loader returns or throws (react-router redirect, document reload, or
- * error response). A reload is logged as a warning first.
- */
-export function applyNavigationOutcome<T>(
-  outcome: TNavigationOutcome<T>,
+/** A reload is logged as a warning before the page goes (the server renders what it knows). */
+export function warnReload(
+  outcome: Extract<TNavigationOutcome<unknown>, { kind: 'reload' }>,
   logger?: Pick<TLogger, 'warn'> | null,
-): T | undefined {
-  switch (outcome.kind) {
-    case 'redirect':
-      throw outcome.document ? redirectDocument(outcome.to) : redirect(outcome.to);
-    case 'reload':
-      logger?.warn('routing', `Navigation data answered ${outcome.status}; full page load of ${outcome.to}`, {
-        status: outcome.status,
-        target: outcome.to,
-      });
-      throw redirectDocument(outcome.to);
-    case 'error':
-      throw routeData(null, { status: outcome.status });
-    case 'data':
-    default:
-      return outcome.data;
-  }
+): void {
+  logger?.warn('routing', `Navigation data answered ${outcome.status}; full page load of ${outcome.to}`, {
+    status: outcome.status,
+    target: outcome.to,
+  });
 }
 
 /** The status carried by a failed request (the requester's ApiError), 500 when none. */
@@ -96,14 +82,16 @@ export function statusOfFailure(error: unknown): number {
 }
 
 /**
- * Loads navigation data with `load` and applies the rules above. `load` answers the data (a 2xx),
- * an explicit `{ status, location }` answer, or throws a request error carrying its status.
+ * Loads navigation data with `load` and applies the rules above: answers the outcome for the router
+ * to carry out (renderer/routes/router.tsx). `load` answers the data (a 2xx), an explicit
+ * `{ status, location }` answer, or throws a request error carrying its status. A reload is logged
+ * as a warning first, and the log is flushed (bounded) since the page is about to unload.
  */
 export async function loadNavigationData<T>(
   load: () => Promise<TNavigationAnswer<T>>,
   context: TNavigationContext,
   logger?: (Pick<TLogger, 'warn'> & Partial<Pick<TLogger, 'flush'>>) | null,
-): Promise<T | undefined> {
+): Promise<TNavigationOutcome<T>> {
   let answer: TNavigationAnswer<T>;
   try {
     answer = await load();
@@ -112,14 +100,10 @@ export async function loadNavigationData<T>(
     answer = { status: statusOfFailure(error), location: typeof location === 'string' ? location : null };
   }
   const outcome = navigationOutcome(answer, context);
-  if (outcome.kind === 'reload' && logger?.flush) {
-    try {
-      applyNavigationOutcome(outcome, logger);
-    } catch (thrown) {
-      // The page is about to unload: send the warning first (bounded, never blocking the reload long).
+  if (outcome.kind === 'reload') {
+    warnReload(outcome, logger);
+    if (logger?.flush)
       await Promise.race([logger.flush(), new Promise((resolve) => setTimeout(resolve, FLUSH_BEFORE_RELOAD_MS))]);
-      throw thrown;
-    }
   }
-  return applyNavigationOutcome(outcome, logger);
+  return outcome;
 }

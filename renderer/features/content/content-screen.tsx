@@ -1,12 +1,13 @@
 /**
- * The content-managed screens (/welcome/, /splash/, /browser-buttons/, /contact-us/, /terms/): the route's
- * loader fetched GET /v1/content/screens/<name> (renderer/routes/router.tsx); this renders its
+ * The content-managed screens (/welcome/, /splash/, /browser-buttons/, /contact-us/, /terms/): the router
+ * fetched GET /v1/content/screens/<name> (renderer/routes/router.tsx); this renders its
  * title and sections. Section links go where they point: in-app by the router, app-scheme deep
  * links and other sites left to the browser.
  */
 import { Anchor, Button, Card, Container, Stack, Text, Title } from '@mantine/core';
-import { Link, useLoaderData } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { ZContent, type TContent, type TContentSection } from '../../../server/contracts/content';
+import { useRouteData } from '../../app/route-data';
 import { classifyLink } from '../../app/runtime/deep-links';
 
 export function isContent(value: unknown): value is TContent {
@@ -42,7 +43,7 @@ function Cta({ cta }: { cta: NonNullable<TContentSection['cta']> }) {
 }
 
 export default function ContentScreen() {
-  const content = useLoaderData();
+  const content = useRouteData();
   if (!isContent(content)) {
     return (
       <Container size="sm" py="xl" data-testid="content-screen">

@@ -1,18 +1,19 @@
 /**
  * /splash/ (v2.splash): the product's opening card, shown without the header (route flags), so it
- * carries its own mark and its ways on. Its words come from the content screen "splash" (the
- * route's loader, as for the other content screens); the buttons follow who is looking: a member
- * goes on to their home page, a visitor signs up, logs in or looks around the shop.
+ * carries its own mark and its ways on. Its words come from the content screen "splash" (loaded by
+ * the router before the screen shows, as for the other content screens); the buttons follow who is
+ * looking: a member goes on to their home page, a visitor signs up, logs in or looks around the shop.
  */
 import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
-import { Link, useLoaderData } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { AppLogo, PRODUCT_NAME } from '../../app/app-logo';
+import { useRouteData } from '../../app/route-data';
 import { useIdentity } from '../../auth/identity-provider';
 import { href } from '../../routes/route-table';
 import { isContent } from './content-screen';
 
 export default function SplashScreen() {
-  const content = useLoaderData();
+  const content = useRouteData();
   const { identity, isReady } = useIdentity();
   const title = isContent(content) ? content.title : PRODUCT_NAME;
   const lines = isContent(content) ? content.sections.map((section) => section.body) : [];

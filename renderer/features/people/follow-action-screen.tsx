@@ -11,7 +11,8 @@
  */
 import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { Link, useMatches, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
+import { useCurrentRouteHandle } from '../../app/route-handle';
 import { PageLayout } from '../../kit/page-layout';
 import { QueryView } from '../../kit/query-view';
 import { ListSkeleton, errorText } from '../../kit/states';
@@ -28,8 +29,7 @@ function doneText(wantsFollow: boolean, changedNow: boolean, name: string): stri
 
 export default function FollowActionScreen() {
   const { userId = '' } = useParams();
-  const matches = useMatches();
-  const wantsFollow = !matches.some((match) => match.id === 'v2.actions.unfollow');
+  const wantsFollow = useCurrentRouteHandle().routeName !== 'v2.actions.unfollow';
   const link = useEmailActionOnce(wantsFollow ? 'follow' : 'unfollow', userId);
   const linkDone = link.phase === 'answered' && link.result.status === 'done';
   // The profile is read after the link's answer, so it shows the relation the link just changed.

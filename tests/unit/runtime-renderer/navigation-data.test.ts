@@ -1,25 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../renderer/client/errors';
 import {
-  applyNavigationOutcome,
   loadNavigationData,
   navigationOutcome,
   type TNavigationContext,
+  warnReload,
 } from '../../../renderer/app/runtime/navigation-data';
 
 const ORIGIN = 'https://gifts.test';
 const inApp: TNavigationContext = { target: `${ORIGIN}/welcome/?a=1`, origin: ORIGIN, isInitialLoad: false };
 const firstLoad: TNavigationContext = { ...inApp, isInitialLoad: true };
-
-function thrownBy(run: () => unknown): Response {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
-  throw new Error('nothing was thrown');
-}
 
 describe('navigationOutcome', () => {
   it('answers the data for 2xx and 304', () => {
@@ -57,51 +47,51 @@ describe('navigationOutcome', () => {
   });
 });
 
-describe('applyNavigationOutcome', () => {
-  it('throws router redirects, document reloads with a warning, and error responses', () => {
+describe('warnReload', () => {
+  it('logs a reload as a warning naming the status and the target', () => {
     const warnings: unknown[] = [];
     const logger = { warn: (...args: unknown[]) => (warnings.push(args), null) };
-
-    const redirect = thrownBy(() =>
-      applyNavigationOutcome({ kind: 'redirect', to: '/home/', document: false }, logger),
-    );
-    expect(redirect.headers.get('location')).toBe('/home/');
-    expect(redirect.headers.get('X-Remix-Reload-Document')).toBeNull();
-
-    const external = thrownBy(() =>
-      applyNavigationOutcome({ kind: 'redirect', to: 'https://x.test/', document: true }, logger),
-    );
-    expect(external.headers.get('X-Remix-Reload-Document')).toBe('true');
-    expect(warnings).toHaveLength(0);
-
-    const reload = thrownBy(() => applyNavigationOutcome({ kind: 'reload', to: '/welcome/', status: 502 }, logger));
-    expect(reload.headers.get('location')).toBe('/welcome/');
-    expect(reload.headers.get('X-Remix-Reload-Document')).toBe('true');
+    warnReload({ kind: 'reload', to: '/welcome/', status: 502 }, logger);
     expect(warnings).toHaveLength(1);
     expect(JSON.stringify(warnings[0])).toContain('502');
-
-    let error: unknown;
-    try {
-      applyNavigationOutcome({ kind: 'error', status: 404 }, logger);
-    } catch (caught) {
-      error = caught;
-    }
-    expect(error).toMatchObject({ init: { status: 404 } });
-
-    expect(applyNavigationOutcome({ kind: 'data', data: 7 }, logger)).toBe(7);
+    expect(JSON.stringify(warnings[0])).toContain('/welcome/');
   });
 });
 
 describe('loadNavigationData', () => {
-  it('maps a failed request to its status', async () => {
+  it('maps a failed request to its status: a reload with a warning, or the error on the first load', async () => {
     const warnings: unknown[] = [];
     const logger = { warn: (...args: unknown[]) => (warnings.push(args), null) };
     const failing = () => Promise.reject(new ApiError({ url: '/v1/content/screens/x', status: 503 }));
-    await expect(loadNavigationData(failing, inApp, logger)).rejects.toBeInstanceOf(Response);
+    await expect(loadNavigationData(failing, inApp, logger)).resolves.toEqual({
+      kind: 'reload',
+      to: '/welcome/?a=1',
+      status: 503,
+    });
     expect(warnings).toHaveLength(1);
-    await expect(loadNavigationData(failing, firstLoad, logger)).rejects.toMatchObject({ init: { status: 503 } });
-    await expect(loadNavigationData(() => Promise.resolve({ status: 200, data: 'ok' }), inApp, logger)).resolves.toBe(
-      'ok',
-    );
+    await expect(loadNavigationData(failing, firstLoad, logger)).resolves.toEqual({ kind: 'error', status: 503 });
+    expect(warnings).toHaveLength(1);
+    await expect(
+      loadNavigationData(() => Promise.resolve({ status: 200, data: 'ok' }), inApp, logger),
+    ).resolves.toEqual({ kind: 'data', data: 'ok' });
+  });
+
+  it('answers redirects for the router to follow, without a warning', async () => {
+    const warnings: unknown[] = [];
+    const logger = { warn: (...args: unknown[]) => (warnings.push(args), null) };
+    const moved = () => Promise.resolve({ status: 302, location: 'https://elsewhere.test/x' });
+    await expect(loadNavigationData(moved, inApp, logger)).resolves.toEqual({
+      kind: 'redirect',
+      to: 'https://elsewhere.test/x',
+      document: true,
+    });
+    expect(warnings).toHaveLength(0);
+  });
+
+  it('flushes the log before a reload', async () => {
+    let flushed = 0;
+    const logger = { warn: () => null, flush: () => ((flushed += 1), Promise.resolve(true)) };
+    await loadNavigationData(() => Promise.resolve({ status: 500 }), inApp, logger);
+    expect(flushed).toBe(1);
   });
 });

@@ -7,7 +7,7 @@ import {
   shouldReloadNotFound,
   takeNotFoundReload,
 } from '../../../renderer/app/runtime/not-found-reload';
-import { notFoundLoader } from '../../../renderer/routes/router';
+import { notFoundDecider } from '../../../renderer/routes/router';
 
 describe('not-found reload once', () => {
   it('reloads the first time, then shows not-found (no loop)', () => {
@@ -41,34 +41,24 @@ describe('not-found reload once', () => {
     expect(readNotFoundMarker(createMemoryStorage({ [NOT_FOUND_RELOAD_KEY]: '{bad' }))).toBeNull();
   });
 
-  it('the catch-all loader redirects to a document load once, then reports', async () => {
+  it('the catch-all reloads as a document load once, then reports', () => {
     const storage = createMemoryStorage();
     const warnings: string[] = [];
     const events: string[] = [];
-    const loader = notFoundLoader({
+    const decide = notFoundDecider({
       sessionStorage: storage,
       now: () => 5,
       logger: { warn: (_c, message) => (warnings.push(message), null), logError: () => null },
       navigation: { dispatch: (event) => events.push(event.type) },
     });
-    const args = { request: new Request('http://app.test/no-such-page/?a=1'), params: {}, context: {} } as Parameters<
-      typeof loader
-    >[0];
-    let thrown: unknown;
-    try {
-      loader(args);
-    } catch (error) {
-      thrown = error;
-    }
-    expect(thrown).toBeInstanceOf(Response);
-    const response = thrown as Response;
-    expect(response.status).toBe(302);
-    expect(response.headers.get('location')).toBe('/no-such-page/?a=1');
-    expect(response.headers.get('X-Remix-Reload-Document')).toBe('true');
+    const location = { pathname: '/no-such-page/', search: '?a=1', hash: '#top' };
+    // The whole address (hash included) is reloaded; the marker remembers pathname and query.
+    expect(decide(location)).toEqual({ kind: 'reload', to: '/no-such-page/?a=1#top' });
     expect(events).toEqual(['leave']);
     expect(warnings).toEqual([]);
 
-    expect(loader(args)).toBeNull();
+    expect(decide(location)).toEqual({ kind: 'show' });
     expect(warnings).toEqual(['Route not found: /no-such-page/?a=1']);
+    expect(events).toEqual(['leave']);
   });
 });

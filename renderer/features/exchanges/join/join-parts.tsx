@@ -5,17 +5,18 @@
  */
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link, useLocation, useMatches } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { DELIVERY_TYPE_LABELS, exchangeTheme } from '../../../../server/contracts/exchange-values';
+import { useCurrentRouteHandle } from '../../../app/route-handle';
 import { useIdentity } from '../../../auth/identity-provider';
 import { logInAddress } from '../../../auth/guard-decision';
 import { EmptyState } from '../../../kit/states';
 import { PersonAvatar } from '../../people/people-parts';
 import { budgetText, formatDate, type TExchangeDetail } from '../manage/exchange-parts';
 
-/** Whether the current route's name starts with `prefix` (route names are the router's match ids). */
+/** Whether the current route's name starts with `prefix`. */
 export function useRouteNameStartsWith(prefix: string): boolean {
-  return useMatches().some((match) => match.id.startsWith(prefix));
+  return useCurrentRouteHandle().routeName.startsWith(prefix);
 }
 
 /** Whether the caller is signed in with a password (not a floater), once the identity is known. */
