@@ -303,13 +303,14 @@ export function createAppRouter(deps: TRouterDeps = {}): TAppRouter {
       return { location, action, route: notFoundRoute, params: {}, notFound: true };
     }
     const { route, params } = match;
-    const redirect = redirectTarget(route, params, location);
+    // A malformed id is not found, whatever the route does with it (redirect included).
+    const notFound = hasMalformedIds(route.path, params);
+    const redirect = notFound ? null : redirectTarget(route, params, location);
     if (redirect) {
       if (!redirect.document) return { redirect: redirect.to };
       documentLoad(redirect.to);
       return null;
     }
-    const notFound = hasMalformedIds(route.path, params);
     const content = CONTENT_SCREENS[route.name];
     if (content && !notFound) startContent(location, content);
     return { location, action, route, params, notFound };
