@@ -1,0 +1,196 @@
+/**
+ * The app router's decisions on a stand-in browser window (history entries, location, popstate):
+ * what the first load and later navigations show, where they redirect, when the page is left for
+ * a document load. Rendering is covered by the browser tests (runtime.spec.ts and the others).
+ */
+import { describe, expect, it } from 'vitest';
+import type { TRequester } from '../../../renderer/client/request';
+import { createMemoryStorage, type TStorageLike } from '../../../renderer/client/types';
+import { createAppRouter, type TRouterDeps } from '../../../renderer/routes/router';
+import { findRoute, routeTable, type TRouteDefinition } from '../../../renderer/routes/route-table';
+
+const ORIGIN = 'http://app.test';
+const EXCHANGE_ID = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
+
+interface TFakeWindow {
+  window: Window;
+  /** Addresses the page was left for (location.replace). */
+  documentLoads: string[];
+  path(): string;
+}
+
+function fakeWindow(start: string): TFakeWindow {
+  const entries: Array<{ url: URL; state: unknown }> = [{ url: new URL(start, ORIGIN), state: null }];
+  let index = 0;
+  const documentLoads: string[] = [];
+  const current = () => entries[index] ?? { url: new URL('/', ORIGIN), state: null };
+  const popListeners = new Set<() => void>();
+  const history = {
+    get state() {
+      return current().state;
+    },
+    get length() {
+      return entries.length;
+    },
+    pushState(state: unknown, _title: string, url: string) {
+      entries.splice(index + 1);
+      entries.push({ url: new URL(url, current().url), state });
+      index += 1;
+    },
+    replaceState(state: unknown, _title: string, url?: string) {
+      entries[index] = { url: url ? new URL(url, current().url) : current().url, state };
+    },
+    go(delta: number) {
+      index += delta;
+      for (const listener of popListeners) listener();
+    },
+  };
+  const location = {
+    get pathname() {
+      return current().url.pathname;
+    },
+    get search() {
+      return current().url.search;
+    },
+    get hash() {
+      return current().url.hash;
+    },
+    get href() {
+      return current().url.href;
+    },
+    origin: ORIGIN,
+    replace: (to: string) => documentLoads.push(to),
+    assign: (to: string) => documentLoads.push(to),
+  };
+  const win = {
+    history,
+    location,
+    addEventListener: (type: string, listener: () => void) => type === 'popstate' && popListeners.add(listener),
+    removeEventListener: (_type: string, listener: () => void) => popListeners.delete(listener),
+  };
+  return {
+    window: win as unknown as Window,
+    documentLoads,
+    path: () => `${location.pathname}${location.search}${location.hash}`,
+  };
+}
+
+function contentRequester(answers: Array<{ status: number; location?: string; data?: unknown }>) {
+  const urls: string[] = [];
+  const requester = {
+    requestWithMeta: (options: { url: string }) => {
+      urls.push(options.url);
+      const answer = answers.shift() ?? { status: 200, data: null };
+      return Promise.resolve({
+        status: answer.status,
+        headers: new Headers(answer.location ? { location: answer.location } : {}),
+        data: answer.data,
+      });
+    },
+  } as unknown as Pick<TRequester, 'requestWithMeta'>;
+  return { requester, urls };
+}
+
+function start(path: string, deps: TRouterDeps & { storage?: TStorageLike } = {}) {
+  const fake = fakeWindow(path);
+  const warnings: string[] = [];
+  const router = createAppRouter({
+    sessionStorage: deps.storage ?? createMemoryStorage(),
+    logger: { warn: (_category, message) => (warnings.push(message), null), logError: () => null },
+    ...deps,
+    window: fake.window,
+  });
+  return { fake, router, warnings };
+}
+
+const routes: readonly TRouteDefinition[] = routeTable;
+const inAppRedirect = routes.find(
+  (route) => route.redirectTo && !route.path.includes(':') && !findRoute(route.redirectTo)?.fullPageLoad,
+);
+
+describe('app router', () => {
+  it('shows a screen route at once, with its handle', () => {
+    const { router, fake } = start('/home/');
+    expect(router.getSnapshot().view?.route.name).toBe('v2.home');
+    expect(router.getSnapshot().view?.notFound).toBe(false);
+    expect(fake.documentLoads).toEqual([]);
+  });
+
+  it('follows an in-app redirect before anything shows, keeping search and hash', () => {
+    if (!inAppRedirect?.redirectTo) throw new Error('no in-app redirect without params in the table');
+    const target = findRoute(inAppRedirect.redirectTo);
+    const { router, fake } = start(`${inAppRedirect.path}?a=1#part`);
+    expect(fake.path()).toBe(`${target?.path}?a=1#part`);
+    expect(router.getSnapshot().view?.route.name).toBe(target?.name);
+    expect(fake.documentLoads).toEqual([]);
+  });
+
+  it('leaves for a document load when the redirect target is a full page load', () => {
+    const { router, fake } = start('/admin/somepage/?q=2#h');
+    expect(fake.documentLoads).toEqual(['/old-admin/somepage/?q=2#h']);
+    expect(router.getSnapshot().view).toBeNull();
+  });
+
+  it('shows not-found for a malformed id (no redirect, no request)', () => {
+    const { router } = start('/gift-exchanges/not-a-uuid/');
+    expect(router.getSnapshot().view).toMatchObject({ notFound: true, route: { name: 'v2.giftExchanges.main' } });
+    const good = start(`/gift-exchanges/${EXCHANGE_ID}/`);
+    expect(good.router.getSnapshot().view?.notFound).toBe(false);
+  });
+
+  it('reloads an unknown path once, then shows not-found with a warning', () => {
+    const storage = createMemoryStorage();
+    const first = start('/no-such-page/?a=1', { storage });
+    expect(first.fake.documentLoads).toEqual(['/no-such-page/?a=1']);
+    expect(first.router.getSnapshot().view).toBeNull();
+    const second = start('/no-such-page/?a=1', { storage });
+    expect(second.fake.documentLoads).toEqual([]);
+    expect(second.router.getSnapshot().view).toMatchObject({ notFound: true, route: { name: 'v2.notFound' } });
+    expect(second.warnings).toEqual(['Route not found: /no-such-page/?a=1']);
+  });
+
+  it('loads a content screen’s data before showing it; on the first load a 404 is the route’s error', async () => {
+    const ok = contentRequester([{ status: 200, data: { title: 'Hi' } }]);
+    const first = start('/welcome/', { requester: ok.requester });
+    const view = first.router.getSnapshot().view;
+    if (!view) throw new Error('no view');
+    await expect(first.router.content(view)).resolves.toEqual({ kind: 'data', data: { title: 'Hi' } });
+    expect(ok.urls).toEqual(['/v1/content/screens/welcome']);
+
+    const missing = contentRequester([{ status: 404 }]);
+    const second = start('/welcome/', { requester: missing.requester });
+    const failing = second.router.getSnapshot().view;
+    if (!failing) throw new Error('no view');
+    await expect(second.router.content(failing)).resolves.toEqual({ kind: 'error', status: 404 });
+    expect(second.fake.documentLoads).toEqual([]);
+  });
+
+  it('after the first load, a failing content answer is a full page load of the target and a warning', async () => {
+    const answers = contentRequester([{ status: 503 }]);
+    const { router, fake, warnings } = start('/home/', { requester: answers.requester });
+    const home = router.getSnapshot().view;
+    router.shown(home?.location.key ?? '');
+    const seen: Array<string | undefined> = [];
+    router.subscribe((snapshot) => seen.push(snapshot.pending?.pathname));
+    router.navigator.push('/welcome/?x=1');
+    expect(seen).toEqual(['/welcome/']);
+    const view = router.getSnapshot().view;
+    if (!view) throw new Error('no view');
+    void router.content(view);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fake.documentLoads).toEqual(['/welcome/?x=1']);
+    expect(warnings.join('\n')).toContain('503');
+  });
+
+  it('follows a content redirect in the app, replacing the entry', async () => {
+    const answers = contentRequester([{ status: 302, location: `${ORIGIN}/home/?from=welcome` }]);
+    const { router, fake } = start('/welcome/', { requester: answers.requester });
+    const view = router.getSnapshot().view;
+    if (!view) throw new Error('no view');
+    void router.content(view);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fake.path()).toBe('/home/?from=welcome');
+    expect(router.getSnapshot().view?.route.name).toBe('v2.home');
+    expect(fake.documentLoads).toEqual([]);
+  });
+});
