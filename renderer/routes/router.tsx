@@ -199,6 +199,16 @@ export interface TAppRouter {
 
 const NEVER = new Promise<never>(() => undefined);
 
+/** react-router's test: only the hash changes (a new hash, or the same one again). */
+export function isHashChangeOnly(
+  from: Pick<Location, 'pathname' | 'search' | 'hash'>,
+  to: Pick<Location, 'pathname' | 'search' | 'hash'>,
+): boolean {
+  if (from.pathname !== to.pathname || from.search !== to.search) return false;
+  if (from.hash === '') return to.hash !== '';
+  return to.hash !== '' || from.hash === to.hash;
+}
+
 /** Every mounted table route has a screen or a redirect to a known route (checked at start). */
 function checkTable(): void {
   const routes: readonly TRouteDefinition[] = routeTable;
@@ -231,9 +241,13 @@ export function createAppRouter(deps: TRouterDeps = {}): TAppRouter {
 
   /** Drops (and aborts) the content loads no view needs: neither the one shown nor the latest. */
   const dropContents = (): void => {
+    const keep = (key: string): boolean =>
+      key === shownKey || key === snapshot.view?.location.key || key === history.location.key;
+    const kept = new Set([...contents].filter(([key]) => keep(key)).map(([, load]) => load));
     for (const [key, load] of contents) {
-      if (key === shownKey || key === snapshot.view?.location.key || key === history.location.key) continue;
-      load.controller.abort();
+      if (keep(key)) continue;
+      // A hash change shares its page's load.
+      if (!kept.has(load)) load.controller.abort();
       contents.delete(key);
     }
   };
@@ -293,6 +307,13 @@ export function createAppRouter(deps: TRouterDeps = {}): TAppRouter {
    * entry), or null when the page is being left for a document load.
    */
   function decide(location: Location, action: NavigationType): TView | { redirect: string } | null {
+    // Only the hash changes: the same decision and data (as the data router skipped its loaders).
+    const previous = snapshot.view;
+    if (previous && isHashChangeOnly(previous.location, location)) {
+      const load = contents.get(previous.location.key);
+      if (load) contents.set(location.key, load);
+      return { ...previous, location, action };
+    }
     const match = matchLocation(location.pathname);
     if (!match) {
       const decision = decideNotFound(location);

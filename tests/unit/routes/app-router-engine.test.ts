@@ -193,4 +193,25 @@ describe('app router', () => {
     expect(router.getSnapshot().view?.route.name).toBe('v2.home');
     expect(fake.documentLoads).toEqual([]);
   });
+
+  it('keeps the page’s data and decision when only the hash changes', async () => {
+    const answers = contentRequester([{ status: 200, data: { title: 'Terms' } }]);
+    const { router, warnings } = start('/welcome/', { requester: answers.requester });
+    const first = router.getSnapshot().view;
+    if (!first) throw new Error('no view');
+    router.shown(first.location.key);
+    router.navigator.push('/welcome/#section-2');
+    const second = router.getSnapshot().view;
+    if (!second) throw new Error('no view');
+    expect(second.location.key).not.toBe(first.location.key);
+    await expect(router.content(second)).resolves.toEqual({ kind: 'data', data: { title: 'Terms' } });
+    expect(answers.urls).toEqual(['/v1/content/screens/welcome']);
+
+    const storage = createMemoryStorage();
+    start('/nowhere/', { storage });
+    const unknown = start('/nowhere/', { storage });
+    unknown.router.navigator.push('/nowhere/#x');
+    expect(unknown.warnings).toHaveLength(1);
+    expect(warnings).toEqual([]);
+  });
 });
