@@ -1,5 +1,5 @@
 /**
- * Navigation data (spec §4): what a route loader does with the answer it fetched.
+ * Navigation data (spec §4): what the router does with the answer a screen's data request got.
  * - 301 / 302 go to their location: in-app by the router, another origin by a full page load;
  * - a status of 400 or more triggers a full page load of the navigation's target and logs a warning
  *   (the server renders what it knows about the address). On the first load of the page that would

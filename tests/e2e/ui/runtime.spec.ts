@@ -83,9 +83,9 @@ test.describe('client runtime and app shell', () => {
     await page.goto('/runtime-no-such-page/');
     await expect(page.getByTestId('not-found')).toBeVisible();
     await expect.poll(() => loads.count()).toBe(2);
-    // No loop: the second load's loader decided before the screen rendered (router.tsx's
-    // notFoundLoader throws the reload, or returns and the screen shows), so once the page has
-    // loaded and shows not-found, no third load can follow.
+    // No loop: the second load's router decided before the screen rendered (router.tsx's
+    // notFoundDecider reloads, or the screen shows), so once the page has loaded and shows
+    // not-found, no third load can follow.
     await page.waitForLoadState('load');
     await expect(page.getByTestId('not-found')).toBeVisible();
     expect(loads.count()).toBe(2);
@@ -97,7 +97,7 @@ test.describe('client runtime and app shell', () => {
     await expect(page).toHaveURL(`/profile/${USER_ID}/wish-lists/`);
   });
 
-  test('content screens load their content through the route loader', async ({ page }) => {
+  test('content screens load their content before they show', async ({ page }) => {
     await page.goto('/welcome/');
     await expect(page.getByTestId('content-title')).toHaveText('Welcome to Gifting');
     await expect(page.getByTestId('content-section').first()).toBeVisible();
