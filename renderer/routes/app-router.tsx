@@ -60,18 +60,20 @@ function ShownMarker({ router, viewKey }: { router: TAppRouter; viewKey: string 
 
 function ViewRoutes({ router, view }: { router: TAppRouter; view: TView }) {
   const routes = useMemo((): RouteObject[] => {
-    const element = (
-      <RouteErrorBoundary resetKey={view.location.key}>
-        <RouteScreen router={router} view={view} screen={router.screen(view.notFound ? notFoundRoute : view.route)} />
+    const screenOf = (shown: TView) => (
+      <RouteErrorBoundary resetKey={shown.location.key}>
+        <RouteScreen
+          router={router}
+          view={shown}
+          screen={router.screen(shown.notFound ? notFoundRoute : shown.route)}
+        />
       </RouteErrorBoundary>
     );
+    const element = screenOf(view);
     const path = view.route === notFoundRoute ? '*' : relativePath(view.route.path);
     const screen: RouteObject = path === '' ? { index: true, element } : { path, element };
-    // react-router agrees with our matcher; should it ever not, the shell shows not-found.
-    const fallback: RouteObject = {
-      path: '*',
-      element: <RouteScreen router={router} view={{ ...view, notFound: true }} screen={router.screen(notFoundRoute)} />,
-    };
+    // react-router agrees with our matcher (a unit test checks it); should it ever not: not-found.
+    const fallback: RouteObject = { path: '*', element: screenOf({ ...view, notFound: true }) };
     return [{ path: '/', element: <AppLayout />, children: path === '*' ? [screen] : [screen, fallback] }];
   }, [router, view]);
   const rendered = useRoutes(routes);
