@@ -90,10 +90,14 @@ export function AppRouter({ router }: { router: TAppRouter }) {
   const [pending, setPending] = useState(() => router.getSnapshot().pending);
 
   useLayoutEffect(() => {
+    let showing = router.getSnapshot().view !== null;
     const apply = (snapshot: ReturnType<TAppRouter['getSnapshot']>): void => {
-      // Where we are going shows at once (progress bar, navigation store); the screen in a transition.
+      // Where we are going shows at once (progress bar, navigation store); the next screen in a
+      // transition, except the first one, which replaces the app loader as soon as it can.
       setPending(snapshot.pending);
-      startTransition(() => setView(snapshot.view));
+      if (showing) startTransition(() => setView(snapshot.view));
+      else setView(snapshot.view);
+      showing ||= snapshot.view !== null;
     };
     apply(router.getSnapshot());
     return router.subscribe(apply);

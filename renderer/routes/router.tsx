@@ -173,7 +173,7 @@ export interface TView {
 export type TContentResult = { kind: 'data'; data: unknown } | { kind: 'error'; status: number };
 
 interface TContentLoad {
-  promise: Promise<TContentResult>;
+  promise: TTrackedPromise<TContentResult>;
   controller: AbortController;
 }
 
@@ -189,8 +189,8 @@ export interface TAppRouter {
   subscribe(listener: (snapshot: TRouterSnapshot) => void): () => void;
   /** history.push / replace / go, for react-router's <Router navigator>. */
   readonly navigator: ReturnType<typeof UNSAFE_createBrowserHistory>;
-  /** The lazy screen of a route (created once per route). */
-  screen(route: TRouteDefinition): LazyExoticComponent<ComponentType>;
+  /** The screen of a route: the loaded component, or a lazy one while it loads (created once per route). */
+  screen(route: TRouteDefinition): ComponentType;
   /** The content data of a view (loaded when the navigation started). */
   content(view: TView): Promise<TContentResult>;
   /** The view of `key` is on screen: the first load is over, older loads are dropped. */
@@ -198,6 +198,27 @@ export interface TAppRouter {
 }
 
 const NEVER = new Promise<never>(() => undefined);
+
+/** A route's screen: its load (started when a navigation there starts) and the lazy component over it. */
+interface TScreenEntry {
+  promise: Promise<unknown>;
+  component: LazyExoticComponent<ComponentType>;
+  /** The component once loaded: rendered as is, it never suspends (a lazy one suspends once). */
+  loaded: ComponentType | null;
+  failed: boolean;
+}
+
+/** A promise whose outcome React's use() can read at once (the status fields React itself sets). */
+type TTrackedPromise<T> = Promise<T> & { status?: 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
+
+function tracked<T>(promise: Promise<T>): TTrackedPromise<T> {
+  const result: TTrackedPromise<T> = promise;
+  promise.then(
+    (value) => Object.assign(result, { status: 'fulfilled', value }),
+    (reason: unknown) => Object.assign(result, { status: 'rejected', reason }),
+  );
+  return result;
+}
 
 /** react-router's test: only the hash changes (a new hash, or the same one again). */
 export function isHashChangeOnly(
@@ -227,12 +248,35 @@ export function createAppRouter(deps: TRouterDeps = {}): TAppRouter {
   /** Leaves the app for a document load of `to` (the current history entry is already the navigation's). */
   const documentLoad = (to: string): void => win.location.replace(to);
   const decideNotFound = notFoundDecider(deps);
-  const screens = new Map<string, LazyExoticComponent<ComponentType>>();
+  const screens = new Map<string, TScreenEntry>();
   const contents = new Map<string, TContentLoad>();
   const listeners = new Set<(snapshot: TRouterSnapshot) => void>();
   let snapshot: TRouterSnapshot = { view: null, pending: null };
   let initialized = false;
   let shownKey: string | null = null;
+
+  /**
+   * The route's screen entry; its code starts loading at once. `retry`: a navigation starts, so a
+   * load that failed before is tried again (a render never retries: the error screen stays).
+   */
+  const screenEntry = (route: TRouteDefinition, retry: boolean): TScreenEntry => {
+    let entry = screens.get(route.name);
+    if (!entry || (retry && entry.failed)) {
+      const promise = loadScreen(route, screenFor(route), deps);
+      const created: TScreenEntry = { promise, component: lazy(() => promise), loaded: null, failed: false };
+      promise.then(
+        (module) => {
+          created.loaded = module.default;
+        },
+        () => {
+          created.failed = true;
+        },
+      );
+      screens.set(route.name, created);
+      entry = created;
+    }
+    return entry;
+  };
 
   const publish = (next: TRouterSnapshot): void => {
     snapshot = next;
@@ -297,10 +341,16 @@ export function createAppRouter(deps: TRouterDeps = {}): TAppRouter {
           return NEVER;
       }
     };
-    const load: TContentLoad = { promise: run(), controller };
+    const load: TContentLoad = { promise: tracked(run()), controller };
     contents.set(key, load);
     return load;
   }
+
+  /** A view is decided: its screen's code starts loading now, beside its data (as route.lazy did). */
+  const shows = (view: TView): TView => {
+    screenEntry(view.notFound ? notFoundRoute : view.route, true);
+    return view;
+  };
 
   /**
    * Decides what a location shows: a view, or a redirect to follow (in-app: the caller replaces the
@@ -321,7 +371,7 @@ export function createAppRouter(deps: TRouterDeps = {}): TAppRouter {
         documentLoad(decision.to);
         return null;
       }
-      return { location, action, route: notFoundRoute, params: {}, notFound: true };
+      return shows({ location, action, route: notFoundRoute, params: {}, notFound: true });
     }
     const { route, params } = match;
     // A malformed id is not found, whatever the route does with it (redirect included).
@@ -334,8 +384,40 @@ export function createAppRouter(deps: TRouterDeps = {}): TAppRouter {
     }
     const content = CONTENT_SCREENS[route.name];
     if (content && !notFound) startContent(location, content);
-    return { location, action, route, params, notFound };
+    return shows({ location, action, route, params, notFound });
   }
+
+  /**
+   * What a view waits for before it shows: its screen's code and its content data (a redirect or
+   * reload answer never settles: the page goes elsewhere). null when it can show at once.
+   */
+  const readiness = (view: TView): Promise<unknown> | null => {
+    const waits: Promise<unknown>[] = [];
+    const screen = screenEntry(view.notFound ? notFoundRoute : view.route, false);
+    // A failed load shows at once: its error screen.
+    if (!screen.loaded && !screen.failed) waits.push(screen.promise.catch(() => undefined));
+    const content = view.notFound ? undefined : contents.get(view.location.key);
+    if (content && content.promise.status === undefined) waits.push(content.promise);
+    return waits.length > 0 ? Promise.all(waits) : null;
+  };
+
+  /**
+   * Shows a decided view once it is ready, so nothing suspends while rendering it (as the data
+   * router rendered a route only once its lazy() and loader were done): meanwhile the previous
+   * screen stays (the first load: the app loader), and `pending` says where we are going.
+   */
+  const showWhenReady = (view: TView): void => {
+    const show = (): void => {
+      // A later navigation took over meanwhile.
+      if (history.location.key !== view.location.key) return;
+      publish({ view, pending: view.location });
+      dropContents();
+    };
+    const ready = readiness(view);
+    // A load that failed unexpectedly shows too: rendering it throws to the error boundary.
+    if (ready) void ready.then(show, show);
+    else show();
+  };
 
   // The first location, before anything renders (redirects followed in place).
   for (let hops = 0; hops < 10; hops += 1) {
@@ -344,7 +426,8 @@ export function createAppRouter(deps: TRouterDeps = {}): TAppRouter {
       history.replace(decided.redirect);
       continue;
     }
-    snapshot = { view: decided, pending: decided ? null : history.location };
+    snapshot = { view: null, pending: history.location };
+    if (decided) showWhenReady(decided);
     break;
   }
 
@@ -355,7 +438,8 @@ export function createAppRouter(deps: TRouterDeps = {}): TAppRouter {
       history.replace(decided.redirect);
       return;
     }
-    publish({ view: decided ?? snapshot.view, pending: location });
+    publish({ view: snapshot.view, pending: location });
+    if (decided) showWhenReady(decided);
     dropContents();
   });
 
@@ -373,18 +457,8 @@ export function createAppRouter(deps: TRouterDeps = {}): TAppRouter {
       return () => listeners.delete(listener);
     },
     screen(route) {
-      let screen = screens.get(route.name);
-      if (!screen) {
-        screen = lazy(() =>
-          loadScreen(route, screenFor(route), deps).catch((error: unknown) => {
-            // The next navigation here tries again.
-            screens.delete(route.name);
-            throw error;
-          }),
-        );
-        screens.set(route.name, screen);
-      }
-      return screen;
+      const entry = screenEntry(route, false);
+      return entry.loaded ?? entry.component;
     },
     content(view) {
       const content = CONTENT_SCREENS[view.route.name];

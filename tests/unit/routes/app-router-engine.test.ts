@@ -3,10 +3,10 @@
  * what the first load and later navigations show, where they redirect, when the page is left for
  * a document load. Rendering is covered by the browser tests (runtime.spec.ts and the others).
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TRequester } from '../../../renderer/client/request';
 import { createMemoryStorage, type TStorageLike } from '../../../renderer/client/types';
-import { createAppRouter, type TRouterDeps } from '../../../renderer/routes/router';
+import { createAppRouter, type TAppRouter, type TRouterDeps, type TView } from '../../../renderer/routes/router';
 import { findRoute, routeTable, type TRouteDefinition } from '../../../renderer/routes/route-table';
 
 const ORIGIN = 'http://app.test';
@@ -103,25 +103,40 @@ function start(path: string, deps: TRouterDeps & { storage?: TStorageLike } = {}
   return { fake, router, warnings };
 }
 
+/** The view the router shows for the current entry, once ready (its screen's code and data loaded). */
+function shown(router: TAppRouter): Promise<TView> {
+  return vi.waitFor(
+    () => {
+      const view = router.getSnapshot().view;
+      if (!view || view.location.key !== router.navigator.location.key) throw new Error('not shown yet');
+      return view;
+    },
+    { timeout: 10_000, interval: 5 },
+  );
+}
+
 const routes: readonly TRouteDefinition[] = routeTable;
 const inAppRedirect = routes.find(
   (route) => route.redirectTo && !route.path.includes(':') && !findRoute(route.redirectTo)?.fullPageLoad,
 );
 
 describe('app router', () => {
-  it('shows a screen route at once, with its handle', () => {
+  it('shows a screen route once its code is loaded, nothing before', async () => {
     const { router, fake } = start('/home/');
-    expect(router.getSnapshot().view?.route.name).toBe('v2.home');
-    expect(router.getSnapshot().view?.notFound).toBe(false);
+    expect(router.getSnapshot()).toMatchObject({ view: null, pending: { pathname: '/home/' } });
+    const view = await shown(router);
+    expect(view.route.name).toBe('v2.home');
+    expect(view.notFound).toBe(false);
+    expect(router.screen(view.route)).not.toHaveProperty('$$typeof', Symbol.for('react.lazy'));
     expect(fake.documentLoads).toEqual([]);
   });
 
-  it('follows an in-app redirect before anything shows, keeping search and hash', () => {
+  it('follows an in-app redirect before anything shows, keeping search and hash', async () => {
     if (!inAppRedirect?.redirectTo) throw new Error('no in-app redirect without params in the table');
     const target = findRoute(inAppRedirect.redirectTo);
     const { router, fake } = start(`${inAppRedirect.path}?a=1#part`);
     expect(fake.path()).toBe(`${target?.path}?a=1#part`);
-    expect(router.getSnapshot().view?.route.name).toBe(target?.name);
+    expect((await shown(router)).route.name).toBe(target?.name);
     expect(fake.documentLoads).toEqual([]);
   });
 
@@ -131,36 +146,34 @@ describe('app router', () => {
     expect(router.getSnapshot().view).toBeNull();
   });
 
-  it('shows not-found for a malformed id (no redirect, no request)', () => {
+  it('shows not-found for a malformed id (no redirect, no request)', async () => {
     const { router } = start('/gift-exchanges/not-a-uuid/');
-    expect(router.getSnapshot().view).toMatchObject({ notFound: true, route: { name: 'v2.giftExchanges.main' } });
+    expect(await shown(router)).toMatchObject({ notFound: true, route: { name: 'v2.giftExchanges.main' } });
     const good = start(`/gift-exchanges/${EXCHANGE_ID}/`);
-    expect(good.router.getSnapshot().view?.notFound).toBe(false);
+    expect((await shown(good.router)).notFound).toBe(false);
   });
 
-  it('reloads an unknown path once, then shows not-found with a warning', () => {
+  it('reloads an unknown path once, then shows not-found with a warning', async () => {
     const storage = createMemoryStorage();
     const first = start('/no-such-page/?a=1', { storage });
     expect(first.fake.documentLoads).toEqual(['/no-such-page/?a=1']);
     expect(first.router.getSnapshot().view).toBeNull();
     const second = start('/no-such-page/?a=1', { storage });
     expect(second.fake.documentLoads).toEqual([]);
-    expect(second.router.getSnapshot().view).toMatchObject({ notFound: true, route: { name: 'v2.notFound' } });
+    expect(await shown(second.router)).toMatchObject({ notFound: true, route: { name: 'v2.notFound' } });
     expect(second.warnings).toEqual(['Route not found: /no-such-page/?a=1']);
   });
 
   it('loads a content screen’s data before showing it; on the first load a 404 is the route’s error', async () => {
     const ok = contentRequester([{ status: 200, data: { title: 'Hi' } }]);
     const first = start('/welcome/', { requester: ok.requester });
-    const view = first.router.getSnapshot().view;
-    if (!view) throw new Error('no view');
+    const view = await shown(first.router);
     await expect(first.router.content(view)).resolves.toEqual({ kind: 'data', data: { title: 'Hi' } });
     expect(ok.urls).toEqual(['/v1/content/screens/welcome']);
 
     const missing = contentRequester([{ status: 404 }]);
     const second = start('/welcome/', { requester: missing.requester });
-    const failing = second.router.getSnapshot().view;
-    if (!failing) throw new Error('no view');
+    const failing = await shown(second.router);
     await expect(second.router.content(failing)).resolves.toEqual({ kind: 'error', status: 404 });
     expect(second.fake.documentLoads).toEqual([]);
   });
@@ -168,39 +181,36 @@ describe('app router', () => {
   it('after the first load, a failing content answer is a full page load of the target and a warning', async () => {
     const answers = contentRequester([{ status: 503 }]);
     const { router, fake, warnings } = start('/home/', { requester: answers.requester });
-    const home = router.getSnapshot().view;
-    router.shown(home?.location.key ?? '');
+    const home = await shown(router);
+    router.shown(home.location.key);
     const seen: Array<string | undefined> = [];
     router.subscribe((snapshot) => seen.push(snapshot.pending?.pathname));
     router.navigator.push('/welcome/?x=1');
+    // Where we go is known at once; the home screen stays while the welcome screen loads.
     expect(seen).toEqual(['/welcome/']);
-    const view = router.getSnapshot().view;
-    if (!view) throw new Error('no view');
-    void router.content(view);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(fake.documentLoads).toEqual(['/welcome/?x=1']);
+    expect(router.getSnapshot().view).toBe(home);
+    await vi.waitFor(() => expect(fake.documentLoads).toEqual(['/welcome/?x=1']), { timeout: 10_000 });
+    // The page is left: the welcome screen never shows.
+    expect(router.getSnapshot().view).toBe(home);
     expect(warnings.join('\n')).toContain('503');
   });
 
   it('follows a content redirect in the app, replacing the entry', async () => {
     const answers = contentRequester([{ status: 302, location: `${ORIGIN}/home/?from=welcome` }]);
     const { router, fake } = start('/welcome/', { requester: answers.requester });
-    const view = router.getSnapshot().view;
-    if (!view) throw new Error('no view');
-    void router.content(view);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    const view = await shown(router);
     expect(fake.path()).toBe('/home/?from=welcome');
-    expect(router.getSnapshot().view?.route.name).toBe('v2.home');
+    expect(view.route.name).toBe('v2.home');
     expect(fake.documentLoads).toEqual([]);
   });
 
   it('keeps the page’s data and decision when only the hash changes', async () => {
     const answers = contentRequester([{ status: 200, data: { title: 'Terms' } }]);
     const { router, warnings } = start('/welcome/', { requester: answers.requester });
-    const first = router.getSnapshot().view;
-    if (!first) throw new Error('no view');
+    const first = await shown(router);
     router.shown(first.location.key);
     router.navigator.push('/welcome/#section-2');
+    // Nothing to wait for: it shows at once.
     const second = router.getSnapshot().view;
     if (!second) throw new Error('no view');
     expect(second.location.key).not.toBe(first.location.key);
@@ -210,6 +220,7 @@ describe('app router', () => {
     const storage = createMemoryStorage();
     start('/nowhere/', { storage });
     const unknown = start('/nowhere/', { storage });
+    await shown(unknown.router);
     unknown.router.navigator.push('/nowhere/#x');
     expect(unknown.warnings).toHaveLength(1);
     expect(warnings).toEqual([]);
