@@ -4,9 +4,9 @@
  * useSearchParams, Navigate and Outlet work as before:
  * - the route tree handed to react-router is the app shell plus the ONE route being shown, so it
  *   never ranks the whole table;
- * - a new location is rendered inside a transition: the previous screen stays up (with the
- *   progress bar after a moment) while the next screen's code and data load; the first load shows
- *   the app loader instead;
+ * - the router hands over a view once its screen's code and data are loaded (until then the
+ *   previous screen stays up, with the progress bar after a moment; on the first load, the app
+ *   loader), so rendering it does not suspend; it is rendered in a transition all the same;
  * - the navigation under way (navigation-state.ts) and the route being shown (route-handle.ts) are
  *   provided to the shell; a content screen gets its data through route-data.ts;
  * - errors: the screen's error boundary inside the shell, and one around the shell itself.

@@ -12,9 +12,11 @@
  * - any other route shows its screen, lazy, wrapped in its guard (renderer/auth/guards.tsx, which
  *   also sends a 401 from any query or mutation of that screen to the log-in screen). A `:…Id` param
  *   that is not a UUID shows the not-found screen instead (spec §5).
- * The component (./app-router.tsx) renders the chosen route inside a transition, so the previous
- * screen stays up while the next one's code and data load; a chunk that fails to load sets the
- * navigation store's load-error flag and is logged as a routing error (spec §2, §4).
+ * A decided route is shown only once its screen's code (started at once) and its data are loaded:
+ * meanwhile the previous screen stays up and `pending` names where we are going (the progress bar,
+ * the navigation store); the first load shows the app loader. A chunk that fails to load sets the
+ * navigation store's load-error flag and is logged as a routing error (spec §2, §4); its route
+ * shows the error screen.
  * `fullPageLoad` routes live outside the app and are never mounted; any other route without a
  * screen or a redirect is a mistake the router refuses at start (and a unit test catches first).
  */
