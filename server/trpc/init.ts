@@ -97,10 +97,23 @@ async function impersonationGuard<R extends TResult>({ ctx, type, path }: TCall,
       ip: ctx.ip,
       message: READ_ONLY_IMPERSONATION_MESSAGE,
     });
-  const result = await next();
-  // Attempts that fail are audited too, marked as such.
-  const action = result.ok ? path : `failed:${path}`;
-  await auditImpersonatedWrite(ctx.db, { identity, sessionId: identity.impersonationSessionId, action, ip: ctx.ip });
+  // Attempts that fail are audited too, marked as such: those answered with a failed result, and
+  // those refused by a throw on the way (a rate limit, an idempotency key in use or malformed).
+  const audit = (ok: boolean) =>
+    auditImpersonatedWrite(ctx.db, {
+      identity,
+      sessionId: identity.impersonationSessionId,
+      action: ok ? path : `failed:${path}`,
+      ip: ctx.ip,
+    });
+  let result: R;
+  try {
+    result = await next();
+  } catch (error) {
+    await audit(false);
+    throw error;
+  }
+  await audit(result.ok);
   return result;
 }
 

@@ -112,6 +112,24 @@ describe('an impersonation session', () => {
     expect(rows[2]!.reason).toBe(REASON);
   });
 
+  it('audits a write refused on its way to the procedure (a malformed Idempotency-Key) as failed', async () => {
+    const actor = await staff(ROLES.supportAdmin);
+    const target = await createMember(testDb());
+    await actor.client.post('/auth/v2/impersonate/', { uid: target.id, reason: REASON });
+    const write = await actor.client.post(
+      '/trpc/wishLists.create',
+      { title: 'Refused before it ran' },
+      { headers: { 'idempotency-key': 'not a key: spaces are not visible characters' } },
+    );
+    expect(write.status).toBe(400);
+    const rows = await testDb().auditLog.findMany({ where: { actorUserId: actor.member.id }, orderBy: { id: 'asc' } });
+    expect(rows.map((row) => row.action)).toEqual([
+      'impersonation.start',
+      'impersonation.write:failed:wishLists.create',
+    ]);
+    expect(await testDb().wishList.count({ where: { ownerId: target.id, title: 'Refused before it ran' } })).toBe(0);
+  });
+
   it('ends when its support window closes: the console’s logout request stops it and the refresh token', async () => {
     const actor = await staff(ROLES.supportAdmin);
     const target = await createMember(testDb());
