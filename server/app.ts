@@ -123,11 +123,22 @@ class OneLinePerRequest extends LogController {
 /**
  * Standard output for the logs, written a few kilobytes at a time (at most a second late) instead
  * of one write call per line: with a line per request, those calls were about 4 % of the CPU of a
- * read under `npm run bench:api`. Pino flushes what is left when the process exits; a process
- * killed outright loses at most that second of lines.
+ * read under `npm run bench:api`. Writes stay synchronous (nothing is in flight when the process
+ * exits or a line must go out), an error or fatal line goes out at once with what came before it,
+ * and what is left is written when the process exits. At debug and trace, where someone watches the
+ * lines as they happen, every line goes out at once.
  */
-function bufferedStdout(): pino.DestinationStream {
-  return pino.destination({ dest: 1, sync: false, minLength: 4_096, periodicFlush: 1_000 });
+function stdoutLog(level: TConfig['logLevel']): pino.DestinationStream {
+  if (level === 'debug' || level === 'trace') return pino.destination({ dest: 1, sync: true });
+  const out = pino.destination({ dest: 1, sync: true, minLength: 4_096, periodicFlush: 1_000 });
+  process.once('exit', () => out.flushSync());
+  return {
+    write(line: string) {
+      out.write(line);
+      // Pino writes the numeric level first: 50 is error, 60 fatal.
+      if (line.startsWith('{"level":5') || line.startsWith('{"level":6')) out.flushSync();
+    },
+  };
 }
 
 export async function buildServer(config: TConfig, options: TBuildOptions = {}): Promise<TServer> {
@@ -140,7 +151,7 @@ export async function buildServer(config: TConfig, options: TBuildOptions = {}):
             level: config.logLevel,
             redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
             serializers: { req: serializeRequest },
-            stream: options.logStream ?? bufferedStdout(),
+            stream: options.logStream ?? stdoutLog(config.logLevel),
           },
     requestTimeout: config.requestTimeoutMs,
     connectionTimeout: config.requestTimeoutMs * 2,
