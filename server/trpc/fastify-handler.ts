@@ -44,9 +44,17 @@ function isWholeJson(response: Response): boolean {
 
 type TIncoming = IncomingMessage & { body?: unknown };
 
-/** The call streams its answer: a subscription (server-sent events) or a batch asked for as JSON lines. */
+/**
+ * The call streams its answer: a subscription (server-sent events), or a batch asked for as JSON
+ * lines, by `trpc-accept` or, failing that, by `accept` (as tRPC's getAcceptHeader reads them).
+ */
 function streams(incoming: TIncoming, path: string, subscriptions: ReadonlySet<string>): boolean {
-  return subscriptions.has(path) || String(incoming.headers['trpc-accept'] ?? '').includes('jsonl');
+  if (subscriptions.has(path)) return true;
+  const trpcAccept = incoming.headers['trpc-accept'];
+  if (trpcAccept !== undefined) return String(trpcAccept).includes('application/jsonl');
+  return String(incoming.headers.accept ?? '')
+    .split(',')
+    .some((type) => type.trim() === 'application/jsonl');
 }
 
 /** tRPC's `incomingMessageToRequest` without a signal, for calls answered whole (see the top). */

@@ -182,20 +182,22 @@ describe('dynamic answers, compressed on the fly', () => {
 });
 
 describe('a streamed tRPC batch', () => {
-  it('still goes out a part at a time (trpc-accept: application/jsonl), with no length', async () => {
-    const member = await createMember(testDb());
-    const { token } = await identityFor(deps, member.id);
-    const batch = `/trpc/auth.me,auth.me?batch=1&input=${encodeURIComponent(JSON.stringify({}))}`;
-    const raw = await get(batch, { authorization: `Bearer ${token}`, 'trpc-accept': 'application/jsonl' });
-    expect(raw.status).toBe(200);
-    expect(raw.headers['transfer-encoding']).toBe('chunked');
-    expect(raw.headers['content-length']).toBeUndefined();
-    // One JSON document per line, the member's identity among them.
-    const lines = raw.body.toString('utf8').trim().split('\n');
-    expect(lines.length).toBeGreaterThan(1);
-    for (const line of lines) JSON.parse(line);
-    expect(raw.body.toString('utf8')).toContain(member.id);
-  });
+  // tRPC reads `trpc-accept`, else `accept` (its client's streamHeader option chooses which).
+  for (const header of ['trpc-accept', 'accept'])
+    it(`still goes out a part at a time (${header}: application/jsonl), with no length`, async () => {
+      const member = await createMember(testDb());
+      const { token } = await identityFor(deps, member.id);
+      const batch = `/trpc/auth.me,auth.me?batch=1&input=${encodeURIComponent(JSON.stringify({}))}`;
+      const raw = await get(batch, { authorization: `Bearer ${token}`, [header]: 'application/jsonl' });
+      expect(raw.status).toBe(200);
+      expect(raw.headers['transfer-encoding']).toBe('chunked');
+      expect(raw.headers['content-length']).toBeUndefined();
+      // One JSON document per line, the member's identity among them.
+      const lines = raw.body.toString('utf8').trim().split('\n');
+      expect(lines.length).toBeGreaterThan(1);
+      for (const line of lines) JSON.parse(line);
+      expect(raw.body.toString('utf8')).toContain(member.id);
+    });
 });
 
 describe('server-sent events', () => {
