@@ -28,6 +28,7 @@ import { IDLE_NAVIGATION, NavigationStateContext, type TNavigationState } from '
 import { RouteDataContext } from '../app/route-data';
 import { RouteErrorBoundary, RouteErrorView, RouteStatusError } from '../app/route-error-boundary';
 import { CurrentRouteContext } from '../app/route-handle';
+import { AppRouterContext } from './app-navigate';
 import { relativePath } from './match';
 import { notFoundRoute } from './route-table';
 import { CONTENT_SCREENS, handleOf, type TAppRouter, type TContentResult, type TView } from './router';
@@ -37,6 +38,8 @@ function ContentData({ promise, children }: { promise: Promise<TContentResult>; 
   const result = use(promise);
   // Only on the first load (later ones reload the page): 404 shows not-found, another status the error.
   if (result.kind === 'error') return <RouteErrorView error={new RouteStatusError(result.status)} />;
+  // The navigation was left (the router never shows such a view): nothing to render.
+  if (result.kind === 'abandoned') return null;
   return <RouteDataContext value={result.data}>{children}</RouteDataContext>;
 }
 
@@ -58,24 +61,28 @@ function ShownMarker({ router, viewKey }: { router: TAppRouter; viewKey: string 
   return null;
 }
 
+/** The view's screen in its error boundary; its code is asked for only when this renders. */
+function ViewScreen({ router, view }: { router: TAppRouter; view: TView }) {
+  return (
+    <RouteErrorBoundary resetKey={view.location.key}>
+      <RouteScreen router={router} view={view} screen={router.screen(view.notFound ? notFoundRoute : view.route)} />
+    </RouteErrorBoundary>
+  );
+}
+
+/** The route tree handed to react-router: the app shell, the view's route and a not-found fallback. */
+export function viewRoutes(router: TAppRouter, view: TView, layout: ReactNode = <AppLayout />): RouteObject[] {
+  const element = <ViewScreen router={router} view={view} />;
+  const path = view.route === notFoundRoute ? '*' : relativePath(view.route.path);
+  const screen: RouteObject = path === '' ? { index: true, element } : { path, element };
+  // react-router agrees with our matcher (a unit test checks it); should it ever not: not-found
+  // (whose code loads only then, not on every page).
+  const fallback: RouteObject = { path: '*', element: <ViewScreen router={router} view={{ ...view, notFound: true }} /> };
+  return [{ path: '/', element: layout, children: path === '*' ? [screen] : [screen, fallback] }];
+}
+
 function ViewRoutes({ router, view }: { router: TAppRouter; view: TView }) {
-  const routes = useMemo((): RouteObject[] => {
-    const screenOf = (shown: TView) => (
-      <RouteErrorBoundary resetKey={shown.location.key}>
-        <RouteScreen
-          router={router}
-          view={shown}
-          screen={router.screen(shown.notFound ? notFoundRoute : shown.route)}
-        />
-      </RouteErrorBoundary>
-    );
-    const element = screenOf(view);
-    const path = view.route === notFoundRoute ? '*' : relativePath(view.route.path);
-    const screen: RouteObject = path === '' ? { index: true, element } : { path, element };
-    // react-router agrees with our matcher (a unit test checks it); should it ever not: not-found.
-    const fallback: RouteObject = { path: '*', element: screenOf({ ...view, notFound: true }) };
-    return [{ path: '/', element: <AppLayout />, children: path === '*' ? [screen] : [screen, fallback] }];
-  }, [router, view]);
+  const routes = useMemo(() => viewRoutes(router, view), [router, view]);
   const rendered = useRoutes(routes);
   return (
     <>
@@ -126,9 +133,11 @@ export function AppRouter({ router }: { router: TAppRouter }) {
 
   return (
     <Router location={view.location} navigationType={view.action} navigator={router.navigator}>
-      <NavigationStateContext value={navigation}>
-        <CurrentRouteContext value={handleOf(view.route)}>{tree}</CurrentRouteContext>
-      </NavigationStateContext>
+      <AppRouterContext value={router}>
+        <NavigationStateContext value={navigation}>
+          <CurrentRouteContext value={handleOf(view.route)}>{tree}</CurrentRouteContext>
+        </NavigationStateContext>
+      </AppRouterContext>
     </Router>
   );
 }

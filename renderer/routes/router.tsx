@@ -21,7 +21,13 @@
  * screen or a redirect is a mistake the router refuses at start (and a unit test catches first).
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { UNSAFE_createBrowserHistory, type Location, type NavigationType } from 'react-router-dom';
+import {
+  UNSAFE_createBrowserHistory,
+  type Location,
+  type Navigator,
+  type NavigationType,
+  type To,
+} from 'react-router-dom';
 import { HTTP_STATUS } from '../../server/contracts/constants';
 import type { TLogger } from '../client/logger';
 import type { TRequester } from '../client/request';
@@ -169,10 +175,18 @@ export interface TView {
   params: Record<string, string>;
   /** A `:…Id` param is not a UUID, or the path is unknown: the not-found screen. */
   notFound: boolean;
+  /** A content screen's data, started when the route was decided (never from a render). */
+  content?: TTrackedPromise<TContentResult>;
 }
 
 /** A content screen's data as the screen gets it, or the status its first load failed with. */
-export type TContentResult = { kind: 'data'; data: unknown } | { kind: 'error'; status: number };
+export type TContentResult =
+  | { kind: 'data'; data: unknown }
+  | { kind: 'error'; status: number }
+  /** The navigation was left (aborted, redirected, or the page reloads): its screen never shows. */
+  | { kind: 'abandoned' };
+
+const ABANDONED: TContentResult = { kind: 'abandoned' };
 
 interface TContentLoad {
   promise: TTrackedPromise<TContentResult>;
@@ -189,8 +203,18 @@ export interface TRouterSnapshot {
 export interface TAppRouter {
   getSnapshot(): TRouterSnapshot;
   subscribe(listener: (snapshot: TRouterSnapshot) => void): () => void;
-  /** history.push / replace / go, for react-router's <Router navigator>. */
-  readonly navigator: ReturnType<typeof UNSAFE_createBrowserHistory>;
+  /**
+   * history.push / replace / go, for react-router's <Router navigator> (a push over an entry whose
+   * navigation has not shown yet replaces it: the data router never wrote such an entry).
+   */
+  readonly navigator: Navigator & { readonly location: Location };
+  /**
+   * Navigates and resolves once the view of that navigation is on screen, or a later navigation
+   * took over, or the page is left for a document load (as the data router's navigate promise).
+   */
+  navigate(to: To | number, options?: { replace?: boolean; state?: unknown }): Promise<void>;
+  /** Runs `start` (a navigation, e.g. react-router's navigate) and resolves as `navigate` does. */
+  track(start: () => unknown): Promise<void>;
   /** The screen of a route: the loaded component, or a lazy one while it loads (created once per route). */
   screen(route: TRouteDefinition): ComponentType;
   /** The content data of a view (loaded when the navigation started). */
@@ -199,7 +223,6 @@ export interface TAppRouter {
   shown(key: string): void;
 }
 
-const NEVER = new Promise<never>(() => undefined);
 
 /** A route's screen: its load (started when a navigation there starts) and the lazy component over it. */
 interface TScreenEntry {
@@ -211,7 +234,16 @@ interface TScreenEntry {
 }
 
 /** A promise whose outcome React's use() can read at once (the status fields React itself sets). */
-type TTrackedPromise<T> = Promise<T> & { status?: 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
+type TTrackedPromise<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
+
+const settled = (promise: TTrackedPromise<unknown>): boolean =>
+  promise.status === 'fulfilled' || promise.status === 'rejected';
+
+/** A content screen's view without data (a constant, so React's use() reads it at once). */
+const NO_CONTENT: TTrackedPromise<TContentResult> = Object.assign(
+  Promise.resolve<TContentResult>({ kind: 'data', data: null }),
+  { status: 'fulfilled' as const, value: { kind: 'data', data: null } as TContentResult },
+);
 
 function tracked<T>(promise: Promise<T>): TTrackedPromise<T> {
   const result: TTrackedPromise<T> = promise;
@@ -247,8 +279,43 @@ export function createAppRouter(deps: TRouterDeps = {}): TAppRouter {
   checkTable();
   const win = deps.window ?? window;
   const history = UNSAFE_createBrowserHistory({ window: win, v5Compat: true });
-  /** Leaves the app for a document load of `to` (the current history entry is already the navigation's). */
-  const documentLoad = (to: string): void => win.location.replace(to);
+  /**
+   * Leaves the app for a document load of `to` (the current history entry is already the
+   * navigation's). The current address (whatever its hash) reloads: replacing it by itself plus a
+   * hash would only jump to the anchor.
+   */
+  const documentLoad = (to: string): void => {
+    const target = new URL(to, win.location.href);
+    const current = new URL(win.location.href);
+    target.hash = '';
+    current.hash = '';
+    if (target.href === current.href) win.location.reload();
+    else win.location.replace(to);
+    settleWaiters(() => true);
+  };
+  /** navigate() promises: the history key whose view they wait for (null: the next navigation's). */
+  const waiters = new Set<{ key: string | null; resolve: () => void }>();
+  const settleWaiters = (done: (key: string | null) => boolean): void => {
+    for (const waiter of waiters) {
+      if (!done(waiter.key)) continue;
+      waiters.delete(waiter);
+      waiter.resolve();
+    }
+  };
+  /** The entry a push created whose view has not shown yet (a push over it replaces it). */
+  let unshownPush: string | null = null;
+  /** Follows an in-app redirect from the entry `from`: the same navigation, so its waiters wait on. */
+  const follow = (from: string, to: string): void => {
+    const moved = [...waiters].filter((waiter) => waiter.key === from);
+    for (const waiter of moved) waiter.key = null;
+    following = true;
+    try {
+      history.replace(to);
+    } finally {
+      following = false;
+    }
+  };
+  let following = false;
   const decideNotFound = notFoundDecider(deps);
   const screens = new Map<string, TScreenEntry>();
   const contents = new Map<string, TContentLoad>();
@@ -317,7 +384,8 @@ export function createAppRouter(deps: TRouterDeps = {}): TAppRouter {
             return { status: answer.status, location: answer.headers.get('location'), data: answer.data };
           } catch (error) {
             // Aborted because the navigation was left: no outcome (and no warning) at all.
-            if (controller.signal.aborted) return NEVER;
+            // A fresh promise that never settles (nothing keeps it once the load is dropped).
+            if (controller.signal.aborted) return new Promise<never>(() => undefined);
             throw error;
           }
         },
@@ -325,7 +393,7 @@ export function createAppRouter(deps: TRouterDeps = {}): TAppRouter {
         deps.logger,
       );
       // A navigation that was left meanwhile does nothing more (its screen is never shown).
-      if (controller.signal.aborted) return NEVER;
+      if (controller.signal.aborted) return ABANDONED;
       switch (outcome.kind) {
         case 'data':
           return { kind: 'data', data: outcome.data };
@@ -334,13 +402,13 @@ export function createAppRouter(deps: TRouterDeps = {}): TAppRouter {
         case 'redirect':
           if (history.location.key === key) {
             if (outcome.document) documentLoad(outcome.to);
-            else history.replace(outcome.to);
+            else follow(key, outcome.to);
           }
-          return NEVER;
+          return ABANDONED;
         case 'reload':
         default:
           if (history.location.key === key) documentLoad(outcome.to);
-          return NEVER;
+          return ABANDONED;
       }
     };
     const load: TContentLoad = { promise: tracked(run()), controller };
@@ -385,8 +453,8 @@ export function createAppRouter(deps: TRouterDeps = {}): TAppRouter {
       return null;
     }
     const content = CONTENT_SCREENS[route.name];
-    if (content && !notFound) startContent(location, content);
-    return shows({ location, action, route, params, notFound });
+    const load = content && !notFound ? startContent(location, content) : undefined;
+    return shows({ location, action, route, params, notFound, ...(load ? { content: load.promise } : {}) });
   }
 
   /**
@@ -398,8 +466,8 @@ export function createAppRouter(deps: TRouterDeps = {}): TAppRouter {
     const screen = screenEntry(view.notFound ? notFoundRoute : view.route, false);
     // A failed load shows at once: its error screen.
     if (!screen.loaded && !screen.failed) waits.push(screen.promise.catch(() => undefined));
-    const content = view.notFound ? undefined : contents.get(view.location.key);
-    if (content && content.promise.status === undefined) waits.push(content.promise);
+    const content = view.notFound ? undefined : view.content;
+    if (content && !settled(content)) waits.push(content);
     return waits.length > 0 ? Promise.all(waits) : null;
   };
 
@@ -412,6 +480,9 @@ export function createAppRouter(deps: TRouterDeps = {}): TAppRouter {
     const show = (): void => {
       // A later navigation took over meanwhile.
       if (history.location.key !== view.location.key) return;
+      // Its data load was abandoned: the page goes elsewhere.
+      if (!view.notFound && view.content?.value?.kind === 'abandoned') return;
+      if (unshownPush === view.location.key) unshownPush = null;
       publish({ view, pending: view.location });
       dropContents();
     };
@@ -425,7 +496,7 @@ export function createAppRouter(deps: TRouterDeps = {}): TAppRouter {
   for (let hops = 0; hops < 10; hops += 1) {
     const decided = decide(history.location, history.action);
     if (decided && 'redirect' in decided) {
-      history.replace(decided.redirect);
+      follow(history.location.key, decided.redirect);
       continue;
     }
     snapshot = { view: null, pending: history.location };
@@ -433,11 +504,21 @@ export function createAppRouter(deps: TRouterDeps = {}): TAppRouter {
     break;
   }
 
+  let currentKey = history.location.key;
   history.listen(({ location, action }) => {
+    const replaced = currentKey;
+    currentKey = location.key;
+    if (action === 'PUSH') unshownPush = location.key;
+    else if (action === 'POP' || unshownPush !== replaced) unshownPush = null;
+    else unshownPush = location.key;
+    // The navigate() promises of this navigation wait on; older ones are over (taken over).
+    if (following) settleWaiters((key) => key !== null);
+    else settleWaiters((key) => key !== null && key !== location.key);
+    for (const waiter of waiters) if (waiter.key === null) waiter.key = location.key;
     const decided = decide(location, action);
     if (decided && 'redirect' in decided) {
       // Replacing the entry calls this listener again with the target.
-      history.replace(decided.redirect);
+      follow(location.key, decided.redirect);
       return;
     }
     publish({ view: snapshot.view, pending: location });
@@ -451,8 +532,49 @@ export function createAppRouter(deps: TRouterDeps = {}): TAppRouter {
     for (const route of matchRoutes(pathname).filter(isMounted)) void screenOf(route.name)?.().catch(() => undefined);
   });
 
+  const navigator: TAppRouter['navigator'] = {
+    get location() {
+      return history.location;
+    },
+    createHref: (to) => history.createHref(to),
+    encodeLocation: (to) => history.encodeLocation(to),
+    go: (delta) => history.go(delta),
+    push(to, state) {
+      if (unshownPush !== null && unshownPush === history.location.key) history.replace(to, state);
+      else history.push(to, state);
+    },
+    replace: (to, state) => history.replace(to, state),
+  };
+
+  const track = (start: () => unknown): Promise<void> =>
+    new Promise<void>((resolve) => {
+      const before = history.location.key;
+      const waiter: { key: string | null; resolve: () => void } = { key: null, resolve };
+      waiters.add(waiter);
+      try {
+        start();
+      } catch (error) {
+        waiters.delete(waiter);
+        throw error;
+      }
+      // A push or replace has run its navigation's listener already: wait for the entry it made
+      // (a `go` moves the entry later, on popstate).
+      if (waiter.key === null && history.location.key !== before) waiter.key = history.location.key;
+      if (waiter.key !== null && waiter.key === snapshot.view?.location.key && waiter.key === shownKey) {
+        waiters.delete(waiter);
+        resolve();
+      }
+    });
+
   return {
-    navigator: history,
+    navigator,
+    track,
+    navigate: (to, options = {}) =>
+      track(() => {
+        if (typeof to === 'number') navigator.go(to);
+        else if (options.replace) navigator.replace(to, options.state);
+        else navigator.push(to, options.state);
+      }),
     getSnapshot: () => snapshot,
     subscribe(listener) {
       listeners.add(listener);
@@ -462,15 +584,12 @@ export function createAppRouter(deps: TRouterDeps = {}): TAppRouter {
       const entry = screenEntry(route, false);
       return entry.loaded ?? entry.component;
     },
-    content(view) {
-      const content = CONTENT_SCREENS[view.route.name];
-      const load = contents.get(view.location.key) ?? (content ? startContent(view.location, content) : undefined);
-      return load?.promise ?? Promise.resolve({ kind: 'data', data: null });
-    },
+    content: (view) => view.content ?? NO_CONTENT,
     shown(key) {
       initialized = true;
       shownKey = key;
       dropContents();
+      settleWaiters((waiting) => waiting === key);
     },
   };
 }

@@ -14,9 +14,11 @@ const EXCHANGE_ID = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
 
 interface TFakeWindow {
   window: Window;
-  /** Addresses the page was left for (location.replace). */
+  /** Addresses the page was left for (location.replace; `reload <href>` for location.reload). */
   documentLoads: string[];
   path(): string;
+  /** The history's entries (path, search, hash), oldest first. */
+  entries(): string[];
 }
 
 function fakeWindow(start: string): TFakeWindow {
@@ -61,6 +63,7 @@ function fakeWindow(start: string): TFakeWindow {
     origin: ORIGIN,
     replace: (to: string) => documentLoads.push(to),
     assign: (to: string) => documentLoads.push(to),
+    reload: () => documentLoads.push(`reload ${current().url.pathname}${current().url.search}${current().url.hash}`),
   };
   const win = {
     history,
@@ -72,6 +75,7 @@ function fakeWindow(start: string): TFakeWindow {
     window: win as unknown as Window,
     documentLoads,
     path: () => `${location.pathname}${location.search}${location.hash}`,
+    entries: () => entries.map(({ url }) => `${url.pathname}${url.search}${url.hash}`),
   };
 }
 
@@ -156,7 +160,7 @@ describe('app router', () => {
   it('reloads an unknown path once, then shows not-found with a warning', async () => {
     const storage = createMemoryStorage();
     const first = start('/no-such-page/?a=1', { storage });
-    expect(first.fake.documentLoads).toEqual(['/no-such-page/?a=1']);
+    expect(first.fake.documentLoads).toEqual(['reload /no-such-page/?a=1']);
     expect(first.router.getSnapshot().view).toBeNull();
     const second = start('/no-such-page/?a=1', { storage });
     expect(second.fake.documentLoads).toEqual([]);
@@ -189,7 +193,7 @@ describe('app router', () => {
     // Where we go is known at once; the home screen stays while the welcome screen loads.
     expect(seen).toEqual(['/welcome/']);
     expect(router.getSnapshot().view).toBe(home);
-    await vi.waitFor(() => expect(fake.documentLoads).toEqual(['/welcome/?x=1']), { timeout: 10_000 });
+    await vi.waitFor(() => expect(fake.documentLoads).toEqual(['reload /welcome/?x=1']), { timeout: 10_000 });
     // The page is left: the welcome screen never shows.
     expect(router.getSnapshot().view).toBe(home);
     expect(warnings.join('\n')).toContain('503');
@@ -224,5 +228,120 @@ describe('app router', () => {
     unknown.router.navigator.push('/nowhere/#x');
     expect(unknown.warnings).toHaveLength(1);
     expect(warnings).toEqual([]);
+  });
+});
+
+/** A content requester whose answers come when the test says (one per request, in order). */
+function heldRequester() {
+  const held: Array<(answer: { status: number; location?: string; data?: unknown }) => void> = [];
+  const requester = {
+    requestWithMeta: (options: { signal?: AbortSignal }) =>
+      new Promise((resolve, reject) => {
+        options.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        held.push((answer) =>
+          resolve({
+            status: answer.status,
+            headers: new Headers(answer.location ? { location: answer.location } : {}),
+            data: answer.data,
+          }),
+        );
+      }),
+  } as unknown as Pick<TRequester, 'requestWithMeta'>;
+  return { requester, held };
+}
+
+/** Shows the router's first view and tells it it is on screen (as the app router's marker does). */
+async function startShown(path: string, deps: TRouterDeps = {}) {
+  const started = start(path, deps);
+  const view = await shown(started.router);
+  started.router.shown(view.location.key);
+  return { ...started, view };
+}
+
+function settledFlag(promise: Promise<unknown>): () => boolean {
+  let done = false;
+  void promise.then(() => (done = true));
+  return () => done;
+}
+
+describe('app router navigations', () => {
+  it('navigate() resolves once the target view is on screen, not before', async () => {
+    const answers = heldRequester();
+    const { router } = await startShown('/home/', { requester: answers.requester });
+    const done = settledFlag(router.navigate('/welcome/'));
+    await vi.waitFor(() => expect(answers.held).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(done()).toBe(false);
+    answers.held[0]?.({ status: 200, data: { title: 'Hi' } });
+    const view = await shown(router);
+    expect(view.route.name).toBe('v2.welcome');
+    // Published, not yet rendered: still waiting.
+    await Promise.resolve();
+    expect(done()).toBe(false);
+    router.shown(view.location.key);
+    await vi.waitFor(() => expect(done()).toBe(true));
+  });
+
+  it('navigate() resolves when a later navigation takes over, or the page is left', async () => {
+    const answers = heldRequester();
+    const { router } = await startShown('/home/', { requester: answers.requester });
+    const first = router.navigate('/welcome/');
+    const second = router.navigate('/terms/');
+    await expect(first).resolves.toBeUndefined();
+    await vi.waitFor(() => expect(answers.held).toHaveLength(2));
+    answers.held[1]?.({ status: 503 });
+    await expect(second).resolves.toBeUndefined();
+  });
+
+  it('a navigation that takes over one not shown yet replaces its history entry', async () => {
+    const answers = heldRequester();
+    const { router, fake } = await startShown('/home/', { requester: answers.requester });
+    void router.navigate('/welcome/');
+    void router.navigate('/terms/');
+    expect(fake.entries()).toEqual(['/home/', '/terms/']);
+    await vi.waitFor(() => expect(answers.held).toHaveLength(2));
+    answers.held[1]?.({ status: 200, data: null });
+    expect((await shown(router)).route.name).toBe('v2.terms');
+    // Once shown, the next push is a new entry again.
+    router.shown(router.navigator.location.key);
+    void router.navigate('/home/');
+    expect(fake.entries()).toEqual(['/home/', '/terms/', '/home/']);
+  });
+
+  it('reloads (not an anchor jump) when a failing content answer is for the current address with a hash', async () => {
+    const answers = contentRequester([{ status: 503 }]);
+    const { router, fake } = await startShown('/home/', { requester: answers.requester });
+    const left = router.navigate('/welcome/#part');
+    await vi.waitFor(() => expect(fake.documentLoads).toEqual(['reload /welcome/#part']), { timeout: 10_000 });
+    await expect(left).resolves.toBeUndefined();
+
+    const storage = createMemoryStorage();
+    const unknown = start('/no-such-page/#frag', { storage });
+    expect(unknown.fake.documentLoads).toEqual(['reload /no-such-page/#frag']);
+  });
+
+  it('navigate() follows a content redirect: it resolves once the redirect’s target is on screen', async () => {
+    const answers = contentRequester([{ status: 302, location: `${ORIGIN}/home/?from=welcome` }]);
+    const { router, fake } = await startShown('/home/', { requester: answers.requester });
+    const done = settledFlag(router.navigate('/welcome/'));
+    const view = await vi.waitFor(() => {
+      const current = router.getSnapshot().view;
+      if (current?.location.search !== '?from=welcome') throw new Error('not yet');
+      return current;
+    });
+    expect(fake.entries()).toEqual(['/home/', '/home/?from=welcome']);
+    await Promise.resolve();
+    expect(done()).toBe(false);
+    router.shown(view.location.key);
+    await vi.waitFor(() => expect(done()).toBe(true));
+  });
+
+  it('keeps the content data on the view; reading it never starts a request', async () => {
+    const answers = contentRequester([{ status: 200, data: { title: 'Hi' } }]);
+    const { router, view } = await startShown('/welcome/', { requester: answers.requester });
+    expect(view.content).toBeDefined();
+    await router.content(view);
+    await router.content({ ...view, location: { ...view.location, key: 'dropped' } });
+    expect(answers.urls).toEqual(['/v1/content/screens/welcome']);
   });
 });
