@@ -7,7 +7,8 @@
  */
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { createObservable } from '../client/observable';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { useAppNavigate } from '../routes/app-navigate';
 import { hasQueryFlags, parseQueryFlags, withoutQueryFlags, type TQueryFlags } from './runtime/query-flags';
 
 export type TOpenDialog =
@@ -38,7 +39,7 @@ function QueryFlagModal(props: { current: TOpenDialog | undefined; onClose: () =
 
 export function QueryFlagDialogs() {
   const location = useLocation();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   // The open dialogs outlive the flags in the address, so they live in a small store of their own.
   const [dialogs] = useState(() => createObservable<TOpenDialog[]>([]));
   const queue = useSyncExternalStore(dialogs.subscribe, dialogs.getState);

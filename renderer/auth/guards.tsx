@@ -6,7 +6,8 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ComponentType, type ReactNode } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
+import { useAppNavigate } from '../routes/app-navigate';
 import { AppLoader } from '../app/app-loader';
 import { useAppRuntime } from '../app/runtime-context';
 import type { TRouteGuard } from '../routes/route-table';
@@ -18,7 +19,7 @@ export { guardDecision, isUnauthorizedError, logInAddress, returnUrlFrom } from 
 /** Sends to log-in when a query or mutation of this screen answers 401. */
 function useUnauthorizedRedirect(enabled: boolean): void {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const { pathname, search } = useLocation();
 
   useEffect(() => {

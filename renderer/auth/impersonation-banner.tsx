@@ -5,7 +5,7 @@
  */
 import { Box, Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useAppNavigate } from '../routes/app-navigate';
 import { href } from '../routes/route-table';
 import { authErrorMessage } from './api';
 import { EyeIcon } from '../app/icons';
@@ -18,7 +18,7 @@ import { IMPERSONATION_BANNER_HEIGHT } from './impersonation-banner-height';
 export default function ImpersonationBanner() {
   const { flags, setTokens, api } = useIdentity();
   const me = useMe();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const [stopping, setStopping] = useState(false);
   const [error, setError] = useState<string | null>(null);
 

@@ -9,7 +9,8 @@
  */
 import { Avatar, Group, Menu, Stack, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { useAppNavigate } from '../routes/app-navigate';
 import { canUseAdminArea } from '../../server/contracts/identity';
 import { closeOnEscape, useOpenedOnMount } from '../app/menu-on-demand';
 import { EyeIcon, HomeIcon, LogOutIcon, SwitchIcon, UsersIcon, WrenchIcon } from '../app/icons';
@@ -27,7 +28,7 @@ function initialsOf(label: string): string {
 export default function MemberMenu({ openAtOnce = false }: { openAtOnce?: boolean }) {
   const { identity, flags, logout } = useIdentity();
   const me = useMe();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const [loggingOut, setLoggingOut] = useState(false);
   const target = useRef<HTMLButtonElement>(null);
   const [opened, setOpened] = useOpenedOnMount(target, openAtOnce);

@@ -4,7 +4,7 @@
  * switch-identity screen and the family manager.
  */
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useAppNavigate } from '../routes/app-navigate';
 import { safeReturnUrl } from '../../server/contracts/return-url';
 import { preloadPage } from '../routes/preload';
 import { authErrorMessage } from './api';
@@ -12,7 +12,7 @@ import { useIdentity } from './identity-provider';
 
 export function useSwitchIdentity(options: { onError?: (message: string) => void } = {}) {
   const { api, setTokens } = useIdentity();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const [pendingUid, setPendingUid] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 

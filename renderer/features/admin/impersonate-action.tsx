@@ -7,7 +7,7 @@
  */
 import { Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useAppNavigate } from '../../routes/app-navigate';
 import { z } from 'zod';
 import type { TAdminUser } from '../../../server/contracts/admin';
 import { ZStaffReason } from '../../../server/contracts/admin';
@@ -34,7 +34,7 @@ function whyNot(user: TAdminUser, impersonating: boolean): string | null {
 
 export function ImpersonateAction({ user }: { user: TAdminUser }) {
   const { api, setTokens, flags } = useIdentity();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const toast = useToast();
   const platform = currentPlatform();
   const [open, setOpen] = useState(false);

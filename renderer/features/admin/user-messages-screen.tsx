@@ -6,7 +6,8 @@
  */
 import { Alert, Button, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { useAppNavigate } from '../../routes/app-navigate';
 import { z } from 'zod';
 import type { TAdminConversation } from '../../../server/contracts/admin';
 import { ZStaffReason } from '../../../server/contracts/admin';
@@ -168,7 +169,7 @@ function Conversations({ userId }: { userId: string }) {
 
 export default function UserMessagesScreen() {
   const { userId } = useParams();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   return (
     <AdminPage
       title="Messages"

@@ -22,7 +22,8 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { useAppNavigate } from '../../routes/app-navigate';
 import { returnUrlFrom } from '../../auth/guard-decision';
 import { useIdentity } from '../../auth/identity-provider';
 import { meLabel, useMe } from '../../auth/use-me';
@@ -90,7 +91,7 @@ type TOnSigningIn = () => void;
 
 function LogInForm({ search, onSigningIn }: { search: URLSearchParams; onSigningIn: TOnSigningIn }) {
   const { api, setTokens } = useIdentity();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const link = search.get('link');
   const form = useSchemaForm(ZLogInForm, { email: search.get('email') ?? '', password: '' }, async (values) => {
     const tokens = await api.logIn({
@@ -130,7 +131,7 @@ function LogInForm({ search, onSigningIn }: { search: URLSearchParams; onSigning
 
 function SignUpForm({ search, onSigningIn }: { search: URLSearchParams; onSigningIn: TOnSigningIn }) {
   const { api, setTokens } = useIdentity();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   // A taken e-mail: the field says what is wrong, the alert adds the way out (log in or reset).
   const form = useSchemaForm(
     ZSignUpForm,
@@ -228,7 +229,7 @@ function AlreadySignedIn({ returnUrl, here }: { returnUrl: string; here: string 
 export default function AuthScreen() {
   const { pathname } = useLocation();
   const [search] = useSearchParams();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const providers = trpc.auth.providers.useQuery(undefined, { staleTime: 5 * 60_000 });
   const mode = modeOf(pathname);
   const returnUrl = returnUrlFrom(search);

@@ -5,7 +5,8 @@
  */
 import { Alert, Anchor, Button, Center, Group, PinInput, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useAppNavigate } from '../../routes/app-navigate';
 import { authErrorMessage, isAuthRequestError } from '../../auth/api';
 import { returnUrlFrom } from '../../auth/guard-decision';
 import { useIdentity } from '../../auth/identity-provider';
@@ -40,7 +41,7 @@ function codeError(error: unknown): TCodeError {
 export default function CodeConfirmScreen() {
   const { api, setTokens } = useIdentity();
   const me = useMe();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const [search] = useSearchParams();
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);

@@ -5,7 +5,8 @@
  * staff, oneself and deleted members; its message shows in an alert.
  */
 import { Alert, Button, Code, Group, Stack, Text, Textarea } from '@mantine/core';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { useAppNavigate } from '../../routes/app-navigate';
 import { safeReturnUrl } from '../../../server/contracts/return-url';
 import { isUuid } from '../../../server/contracts/validation-values';
 import { returnUrlFrom } from '../../auth/guard-decision';
@@ -18,7 +19,7 @@ import { useSchemaForm } from '../../kit/forms';
 export default function ImpersonateConfirmScreen() {
   const [search] = useSearchParams();
   const { api, setTokens, flags } = useIdentity();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const uid = search.get('uid') ?? '';
   const returnUrl = returnUrlFrom(search);
   const validUid = isUuid(uid);

@@ -6,7 +6,8 @@
  */
 import { Anchor, Button, Skeleton, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useAppNavigate } from '../../routes/app-navigate';
 import { returnUrlFrom } from '../../auth/guard-decision';
 import { useIdentity } from '../../auth/identity-provider';
 import { meLabel, useMe } from '../../auth/use-me';
@@ -16,7 +17,7 @@ import { AuthPage } from './auth-page';
 export default function LogOutScreen() {
   const { identity, isReady, logout } = useIdentity();
   const me = useMe();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const [search] = useSearchParams();
   const afterwards = returnUrlFrom(search, href('v2.landing'));
   const [pending, setPending] = useState(false);

@@ -6,7 +6,8 @@
  */
 import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useAppNavigate } from '../../routes/app-navigate';
 import { isAuthRequestError } from '../../auth/api';
 import { useIdentity } from '../../auth/identity-provider';
 import { href } from '../../routes/route-table';
@@ -68,7 +69,7 @@ function RequestLink() {
 
 function ChooseNewPassword({ token }: { token: string }) {
   const { api, setTokens } = useIdentity();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const [expired, setExpired] = useState(false);
   const form = useSchemaForm(
     ZNewPasswordForm,

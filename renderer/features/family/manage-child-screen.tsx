@@ -11,7 +11,8 @@
  * back first.
  */
 import { Anchor, Button, Stack } from '@mantine/core';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
+import { useAppNavigate } from '../../routes/app-navigate';
 import type { TProfile } from '../../../server/contracts/people';
 import { UsersIcon } from '../../app/icons';
 import { useIdentity } from '../../auth/identity-provider';
@@ -65,7 +66,7 @@ function ProfileTab({ profile, subject }: { profile: TProfile; subject: TAccount
 function AccountTab({ subject }: { subject: TAccountSubject & { kind: 'child' } }) {
   const utils = trpc.useUtils();
   const toast = useToast();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
 
   async function onDeleted(): Promise<void> {
     // Gone from the family at once; then what else shows the child is read again.

@@ -4,7 +4,8 @@
  * and lands on the member-created page.
  */
 import { Anchor, Button, Card, Group, Stack, TextInput } from '@mantine/core';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { useAppNavigate } from '../../routes/app-navigate';
 import { ZCreateChild } from '../../../server/contracts/people';
 import { FormFailure } from '../../kit/form-parts';
 import { useSchemaForm } from '../../kit/forms';
@@ -31,7 +32,7 @@ function childInput(values: TValues) {
 }
 
 export default function RegisterChildScreen() {
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const utils = trpc.useUtils();
   const create = trpc.people.create.useMutation();
   const form = useSchemaForm(

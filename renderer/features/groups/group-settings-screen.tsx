@@ -6,7 +6,8 @@
  */
 import { Button, Card, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { useAppNavigate } from '../../routes/app-navigate';
 import type { TMembershipFlags } from '../../../server/contracts/social';
 import { ConfirmDialog } from '../../kit/confirm-dialog';
 import { EmptyState, errorText } from '../../kit/states';
@@ -118,7 +119,7 @@ function DeleteGroup({ group }: { group: TGroupDetail }) {
   const remove = trpc.groups.delete.useMutation();
   const utils = trpc.useUtils();
   const toast = useToast();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="group-delete-title">
       <Stack gap="sm">
@@ -162,7 +163,7 @@ function DeleteGroup({ group }: { group: TGroupDetail }) {
 }
 
 function Settings({ group }: { group: TGroupDetail }) {
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   if (group.myStatus !== 'active')
     return (
       <EmptyState

@@ -6,7 +6,8 @@
  */
 import { Anchor, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useAppNavigate } from '../../routes/app-navigate';
 import { SearchIcon, UsersIcon } from '../../app/icons';
 import { LazyModal } from '../../app/lazy-modal';
 import { CardGrid } from '../../kit/card-grid';
@@ -219,7 +220,7 @@ function CreateGroupDialog({ opened, onClose }: { opened: boolean; onClose: () =
   const create = trpc.groups.create.useMutation();
   const utils = trpc.useUtils();
   const toast = useGroupToast();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   return (
     <LazyModal
       opened={opened}

@@ -6,7 +6,8 @@
  */
 import { Alert, Anchor, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { useAppNavigate } from '../../routes/app-navigate';
 import { useCurrentRouteHandle } from '../../app/route-handle';
 import { useIdentity } from '../../auth/identity-provider';
 import { PageLayout } from '../../kit/page-layout';
@@ -79,7 +80,7 @@ function AccountTab({ userId }: { userId: string }) {
   const utils = trpc.useUtils();
   const toast = useToast();
   const { logout } = useIdentity();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const [exporting, setExporting] = useState(false);
   // A child account has no password of its own (its family manager signs in and switches to it).
   const isChild = useIsChildSelf({ kind: 'self', userId });

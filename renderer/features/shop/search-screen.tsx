@@ -7,7 +7,8 @@
  */
 import { Anchor, Button, Card, Group, Stack, TextInput } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
+import { useAppNavigate } from '../../routes/app-navigate';
 import { PRODUCT_SORTS, ZProductSearch } from '../../../server/contracts/shop';
 import { SearchIcon } from '../../app/icons';
 import { useAppRuntime } from '../../app/runtime-context';
@@ -140,7 +141,7 @@ function GuideFilter({
 }
 
 function SearchForm({ initial, market }: { initial: TSearchValues; market: string }) {
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const location = useLocation();
   const { session } = useAppRuntime();
   const [values, setValues] = useState(initial);
@@ -302,7 +303,7 @@ function NoResults({ values, market, onClear }: { values: TSearchValues; market:
 
 export default function SearchScreen() {
   const location = useLocation();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const { session } = useAppRuntime();
   const market = useMarket();
   const utils = trpc.useUtils();

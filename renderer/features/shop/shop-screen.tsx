@@ -6,7 +6,8 @@
  */
 import { Badge, Button, Card, Group, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useState, useSyncExternalStore, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { useAppNavigate } from '../../routes/app-navigate';
 import { GiftIcon, SearchIcon, SparklesIcon } from '../../app/icons';
 import { useAppRuntime } from '../../app/runtime-context';
 import { CardGrid } from '../../kit/card-grid';
@@ -29,7 +30,7 @@ export function ShopSearchBox() {
   const { session } = useAppRuntime();
   const lastTerm = useSyncExternalStore(session.subscribe, () => session.getState().searchTerm);
   const [text, setText] = useState(lastTerm);
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
 
   function submit(event: FormEvent<HTMLFormElement>): void {
     event.preventDefault();

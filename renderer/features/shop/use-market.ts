@@ -8,7 +8,8 @@
  * featured shops and merchants, and saves the preference when signed in.
  */
 import { useMemo, useSyncExternalStore } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { useAppNavigate } from '../../routes/app-navigate';
 import { DEFAULT_MARKETS } from '../../../server/contracts/enums';
 import { browserStorage } from '../../app/runtime/app-runtime';
 import type { TStorageLike } from '../../client/types';
@@ -94,7 +95,7 @@ export interface TUseMarket {
 
 export function useMarket(): TUseMarket {
   const location = useLocation();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const utils = trpc.useUtils();
   const toast = useToast();
   const { identity, isReady: identityReady } = useIdentity();

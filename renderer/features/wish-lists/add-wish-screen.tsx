@@ -6,7 +6,8 @@
  */
 import { Alert, Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useAppNavigate } from '../../routes/app-navigate';
 import { useIdentity } from '../../auth/identity-provider';
 import { CardPhoto } from '../../kit/card-photo';
 import { PageLayout } from '../../kit/page-layout';
@@ -67,7 +68,7 @@ export function AddWishForm({
   const add = trpc.wishLists.addWish.useMutation();
   const utils = trpc.useUtils();
   const toast = useWishToast();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const { identity } = useIdentity();
 
   return (

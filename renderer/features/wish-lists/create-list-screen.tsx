@@ -5,7 +5,8 @@
  * new list opens.
  */
 import { Anchor, Card } from '@mantine/core';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
+import { useAppNavigate } from '../../routes/app-navigate';
 import { PageLayout } from '../../kit/page-layout';
 import { href } from '../../routes/route-table';
 import { trpc } from '../../trpc';
@@ -19,7 +20,7 @@ export default function CreateListScreen() {
   const forSomeoneElse = Boolean(userId && me && userId !== me);
   const person = trpc.people.get.useQuery({ userId: userId ?? '' }, { enabled: forSomeoneElse });
   const name = forSomeoneElse && person.data && !person.data.isDeleted ? person.data.displayName : null;
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const toast = useWishToast();
   const utils = trpc.useUtils();
   const create = trpc.wishLists.create.useMutation();

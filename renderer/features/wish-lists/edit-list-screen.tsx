@@ -5,7 +5,8 @@
  */
 import { Anchor, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
+import { useAppNavigate } from '../../routes/app-navigate';
 import { ConfirmDialog } from '../../kit/confirm-dialog';
 import { PageLayout } from '../../kit/page-layout';
 import { EmptyState, ListSkeleton, errorText } from '../../kit/states';
@@ -20,7 +21,7 @@ function DeleteList({ list }: { list: TWishListSummary }) {
   const remove = trpc.wishLists.delete.useMutation();
   const utils = trpc.useUtils();
   const toast = useWishToast();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const me = useMyUserId();
 
   async function confirm(): Promise<void> {
@@ -72,7 +73,7 @@ export default function EditListScreen() {
   const update = trpc.wishLists.update.useMutation();
   const utils = trpc.useUtils();
   const toast = useWishToast();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const me = useMyUserId();
   const list = detail.data?.list;
   const ownerId = list?.ownerId ?? userId;

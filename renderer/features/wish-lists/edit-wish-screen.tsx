@@ -4,7 +4,8 @@
  */
 import { Anchor, Card } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
+import { useAppNavigate } from '../../routes/app-navigate';
 import { PageLayout } from '../../kit/page-layout';
 import { ListSkeleton } from '../../kit/states';
 import { href } from '../../routes/route-table';
@@ -19,7 +20,7 @@ function EditWishForm({ wish, lists, userId }: { wish: TOwnWish; lists: TWishLis
   const update = trpc.wishLists.updateWish.useMutation();
   const utils = trpc.useUtils();
   const toast = useWishToast();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const editable = lists.filter((list) => list.canEdit);
   const ownerId = lists.find((list) => list.wishlistId === wish.wishlistId)?.ownerId ?? userId;
   const backTo = href('v2.profile.wishList', { userId: ownerId, wishlistId: wish.wishlistId });

@@ -7,7 +7,7 @@
  */
 import { Stack, TextInput } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useAppNavigate } from '../../../routes/app-navigate';
 import { useCurrentRouteHandle } from '../../../app/route-handle';
 import { href } from '../../../routes/route-table';
 import { readDraft, startDraft } from './draft';
@@ -34,7 +34,7 @@ function ClassicStep<K extends TDetailField>({
   children: (form: ReturnType<typeof useDraftForm<K>>) => ReactNode;
 }) {
   const { plan, position } = useStep(stepKey, classicPlan);
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const form = useDraftForm(
     fields,
     async () => {

@@ -8,7 +8,8 @@
  */
 import { Button, Card, CopyButton, Group, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
+import { useAppNavigate } from '../../../routes/app-navigate';
 import { ZInviteByEmail, type TInviteResult } from '../../../../server/contracts/exchanges';
 import { EXCHANGE_THEMES } from '../../../../server/contracts/exchange-values';
 import { useCurrentRouteHandle } from '../../../app/route-handle';
@@ -79,7 +80,7 @@ function WithExchange({
 
 function ParticipantsStep({ exchangeId }: { exchangeId: string }) {
   const { draft, ours, plan, position } = useCreatedStep('participants', exchangeId);
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const people = trpc.exchanges.participants.useQuery({ exchangeId, ...PEOPLE_PAGE });
   const friends = ours && (draft.created?.friendIds.length ?? 0) > 0 ? draft.friends : [];
 
@@ -197,7 +198,7 @@ function InviteEmailForm({
   const byEmail = trpc.exchanges.inviteByEmail.useMutation();
   const byUser = trpc.exchanges.inviteUsers.useMutation();
   const utils = trpc.useUtils();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const [message, setMessage] = useState('');
   const [messageError, setMessageError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
@@ -322,7 +323,7 @@ function OrganizerWishList({ exchange, onDone }: { exchange: TExchangeDetail; on
 
 function LightWishListStep({ exchangeId }: { exchangeId: string }) {
   const { plan, position } = useCreatedStep('wishlist', exchangeId);
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   return (
     <StepFrame
       title="Your wish list"
@@ -344,7 +345,7 @@ function LightWishListStep({ exchangeId }: { exchangeId: string }) {
 }
 
 function ClassicWishListScreen({ exchangeId }: { exchangeId: string }) {
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   return (
     <PageLayout
       title="Your wish list"

@@ -8,7 +8,8 @@
  */
 import { Anchor, Button, Checkbox, Group, Radio, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { useAppNavigate } from '../../../routes/app-navigate';
 import { useCurrentRouteHandle } from '../../../app/route-handle';
 import { FormFailure } from '../../../kit/form-parts';
 import { QueryView } from '../../../kit/query-view';
@@ -112,7 +113,7 @@ function FriendsStep() {
   const { draft, signedIn, plan, position } = useStep('friends', lightPlan);
   const { identity } = useIdentity();
   const { pathname } = useLocation();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const [selected, setSelected] = useState<TDraftFriend[]>(draft.friends);
 
   return (
@@ -231,7 +232,7 @@ function RepeatStep() {
   const { signedIn, plan, position } = useStep('repeat', (draft, member) =>
     lightPlan({ ...draft, repeatOfExchangeId: draft.repeatOfExchangeId ?? 'pending' }, member),
   );
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const { pathname } = useLocation();
 
   return (
@@ -385,7 +386,7 @@ function GroupChoices({ onChosen }: { onChosen: () => Promise<void> }) {
 function RepeatGroupStep() {
   useFreshDraft('light');
   const { signedIn, plan, position } = useStep('repeat', lightPlan);
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const { pathname, search } = useLocation();
 
   return (
@@ -447,7 +448,7 @@ function RepeatGroupStep() {
 function InviteStep() {
   useFreshDraft('light');
   const { draft, plan, position } = useStep('invite', lightPlan);
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const friendCount = draft.friends.length;
   // A party game (chosen on the details step, when the organizer comes back here) needs fewer.
   const minimum = minDrawPeople(draft.gameType);
@@ -538,7 +539,7 @@ function ExclusionsPromptStep() {
 
 function ExclusionsStep() {
   const { draft, plan, position } = useStep('exclusions', lightPlan);
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const people = typedPeople(draft.people);
   const options = people.map((person) => ({ value: person.email, label: personLabel(person) }));
   // Both start unchosen, and the second never offers the first: nobody is set against themselves.
@@ -654,7 +655,7 @@ function ExclusionsStep() {
 
 function DetailsStep() {
   const { draft, plan, position } = useStep('details', lightPlan);
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const form = useDraftForm(
     [
       'title',

@@ -6,7 +6,7 @@
  */
 import { Stack } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useAppNavigate } from '../../../routes/app-navigate';
 import { FormFailure } from '../../../kit/form-parts';
 import { serverFieldErrors } from '../../../kit/forms';
 import { href } from '../../../routes/route-table';
@@ -26,7 +26,7 @@ export default function NamesScreen() {
     return null;
   });
   const { draft, signedIn, plan, position } = useStep('details', namesPlan);
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const creator = useCreateExchange();
   const [createError, setCreateError] = useState<unknown>(null);
   const people = usePeopleRows(withBlankRows(draft.people, MIN_DRAW_PEOPLE), {

@@ -5,7 +5,8 @@
  */
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { useAppNavigate } from '../../../routes/app-navigate';
 import { useMe } from '../../../auth/use-me';
 import { EmptyState } from '../../../kit/states';
 import { href } from '../../../routes/route-table';
@@ -22,7 +23,7 @@ type TPlanOf = (draft: TGeneratorDraft, signedIn: boolean) => TFlowPlan;
 /** Creates the draft's exchange (once) and moves on; a refusal is kept for CreateFailure. */
 function useCreateAndContinue() {
   const creator = useCreateExchange();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const [error, setError] = useState<unknown>(null);
   return {
     busy: creator.busy,
@@ -42,7 +43,7 @@ function useCreateAndContinue() {
 
 export function ThemeStep({ planFor }: { planFor: TPlanOf }) {
   const { draft, signedIn, plan, position } = useStep('theme', planFor);
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const creation = useCreateAndContinue();
   const form = useDraftForm(['themeId'], async () => {
     if (signedIn) return creation.run();
@@ -103,7 +104,7 @@ function SignedInCreate({ plan, creation }: { plan: TFlowPlan; creation: ReturnT
 export function RegisterStep({ flow }: { flow: 'classic' | 'light' }) {
   // The classic register page also serves the names entry page's visitors (planOf tells them apart).
   const { signedIn, plan, position } = useStep('account', flow === 'classic' ? planOf : lightPlan);
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const creation = useCreateAndContinue();
 
   return (

@@ -7,7 +7,8 @@
  */
 import { Alert, Anchor, Button, Card, Checkbox, Group, Radio, Stack, Text, Textarea } from '@mantine/core';
 import type { ChangeEvent } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { useAppNavigate } from '../../../routes/app-navigate';
 import { ZRsvp, type TExchangeResponse } from '../../../../server/contracts/exchanges';
 import { GiftIcon } from '../../../app/icons';
 import { statusOf } from '../../../app/runtime/app-runtime';
@@ -33,7 +34,7 @@ function RsvpForm({ exchange }: { exchange: TExchangeDetail }) {
   const exchangeId = exchange.exchangeId;
   const rsvp = trpc.exchanges.rsvp.useMutation();
   const utils = trpc.useUtils();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const terms = useTermsToAccept();
   const me = exchange.me;
   const answered = me?.status === 'accepted' || me?.status === 'declined';
@@ -182,7 +183,7 @@ function JoinByLink({ exchangeId, code }: { exchangeId: string; code: string }) 
   const auth = useAuthState();
   const join = trpc.exchanges.joinByLink.useMutation();
   const utils = trpc.useUtils();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
 
   async function joinNow(): Promise<void> {
     try {

@@ -4,7 +4,8 @@
  * see and adds a few wishes (floaters too, without a password), then lands on the exchange's page.
  */
 import { Button, Card, Stack, Text } from '@mantine/core';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
+import { useAppNavigate } from '../../../routes/app-navigate';
 import { href } from '../../../routes/route-table';
 import { ExchangeWishListPicker } from '../generator/exchange-wish-list-picker';
 import { ExchangePage } from '../manage/exchange-page';
@@ -13,7 +14,7 @@ import { BackToExchange } from '../manage/exchange-parts';
 
 export default function RsvpWishListScreen() {
   const { exchangeId = '' } = useParams();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   return (
     <ExchangePage exchangeId={exchangeId} title="Your wish list" testId="rsvp-wishlist-screen">
       {(exchange) =>

@@ -5,7 +5,8 @@
  */
 import { Alert, Button, Card, Checkbox, Group, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
+import { useAppNavigate } from '../../../routes/app-navigate';
 import { QueryView } from '../../../kit/query-view';
 import { EmptyState, ListSkeleton } from '../../../kit/states';
 import { href } from '../../../routes/route-table';
@@ -30,7 +31,7 @@ function RestrictionForm({
   const save = trpc.exchanges.setRestrictions.useMutation();
   const utils = trpc.useUtils();
   const toast = useExchangeToast();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const { exchangeId } = exchange;
   const name = row.person.displayName;
   const others = everyone.filter((other) => other.person.userId !== row.person.userId);

@@ -6,7 +6,8 @@
  */
 import { Button, Card, Group, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
+import { useAppNavigate } from '../../../routes/app-navigate';
 import { CURRENCIES } from '../../../../server/contracts/enums';
 import { ZExchangeUpdate, type TDeliveryType, type TExchangeThemeId } from '../../../../server/contracts/exchanges';
 import {
@@ -78,7 +79,7 @@ function EditForm({ exchange }: { exchange: TExchangeDetail }) {
   const update = trpc.exchanges.update.useMutation();
   const utils = trpc.useUtils();
   const toast = useExchangeToast();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const form = useSchemaForm(
     ZExchangeUpdate,
     valuesOf(exchange),
@@ -199,7 +200,7 @@ function DangerZone({ exchange }: { exchange: TExchangeDetail }) {
   const remove = trpc.exchanges.delete.useMutation();
   const utils = trpc.useUtils();
   const toast = useExchangeToast();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const { exchangeId, title } = exchange;
 
   async function confirmArchive(): Promise<void> {

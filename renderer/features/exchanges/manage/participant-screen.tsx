@@ -6,7 +6,8 @@
  */
 import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
+import { useAppNavigate } from '../../../routes/app-navigate';
 import { statusOf } from '../../../app/runtime/app-runtime';
 import { QueryView } from '../../../kit/query-view';
 import { EmptyState, ListSkeleton } from '../../../kit/states';
@@ -39,7 +40,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function PersonCard({ exchange, participant }: { exchange: TExchangeDetail; participant: TExchangeParticipant }) {
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const { exchangeId } = exchange;
   const { person } = participant;
   const manager = exchange.can.manage;
