@@ -336,6 +336,24 @@ describe('app router navigations', () => {
     await vi.waitFor(() => expect(done()).toBe(true));
   });
 
+  it('Back while a navigation loads shows the previous screen and ends that navigation', async () => {
+    const answers = heldRequester();
+    const { router, fake, view: home } = await startShown('/home/', { requester: answers.requester });
+    const going = settledFlag(router.navigate('/welcome/'));
+    const back = router.navigate(-1);
+    expect(fake.path()).toBe('/home/');
+    const view = await shown(router);
+    expect(view.route.name).toBe('v2.home');
+    expect(view.location.key).toBe(home.location.key);
+    await vi.waitFor(() => expect(going()).toBe(true));
+    router.shown(view.location.key);
+    await expect(back).resolves.toBeUndefined();
+    // The welcome answer coming late changes nothing.
+    answers.held[0]?.({ status: 200, data: null });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(router.getSnapshot().view).toBe(view);
+  });
+
   it('keeps the content data on the view; reading it never starts a request', async () => {
     const answers = contentRequester([{ status: 200, data: { title: 'Hi' } }]);
     const { router, view } = await startShown('/welcome/', { requester: answers.requester });
