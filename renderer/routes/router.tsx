@@ -14,7 +14,10 @@
  *   that is not a UUID shows the not-found screen instead (spec §5).
  * A decided route is shown only once its screen's code (started at once) and its data are loaded:
  * meanwhile the previous screen stays up and `pending` names where we are going (the progress bar,
- * the navigation store); the first load shows the app loader. A chunk that fails to load sets the
+ * the navigation store); the first load shows the app loader. A push or replace is written to the
+ * history only then, with its screen (as the data router committed it): until then the address and
+ * Back stay the shown screen's, and a later navigation takes over without leaving an entry behind.
+ * Back/Forward move the entry at once (the browser does); their screen shows when loaded. A chunk that fails to load sets the
  * navigation store's load-error flag and is logged as a routing error (spec §2, §4); its route
  * shows the error screen.
  * `fullPageLoad` routes live outside the app and are never mounted; any other route without a
@@ -22,10 +25,11 @@
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import {
+  parsePath,
   UNSAFE_createBrowserHistory,
   type Location,
   type Navigator,
-  type NavigationType,
+  NavigationType,
   type To,
 } from 'react-router-dom';
 import { HTTP_STATUS } from '../../server/contracts/constants';
@@ -204,8 +208,9 @@ export interface TAppRouter {
   getSnapshot(): TRouterSnapshot;
   subscribe(listener: (snapshot: TRouterSnapshot) => void): () => void;
   /**
-   * history.push / replace / go, for react-router's <Router navigator> (a push over an entry whose
-   * navigation has not shown yet replaces it: the data router never wrote such an entry).
+   * push / replace / go, for react-router's <Router navigator>. A push or replace is written to the
+   * history when its view shows, as the data router did (a later one takes over from it, unwritten);
+   * `location` is the history's, the last one shown or moved to with Back/Forward.
    */
   readonly navigator: Navigator & { readonly location: Location };
   /**
@@ -280,16 +285,17 @@ export function createAppRouter(deps: TRouterDeps = {}): TAppRouter {
   const win = deps.window ?? window;
   const history = UNSAFE_createBrowserHistory({ window: win, v5Compat: true });
   /**
-   * Leaves the app for a document load of `to` (the current history entry is already the
-   * navigation's). The current address (whatever its hash) reloads: replacing it by itself plus a
-   * hash would only jump to the anchor.
+   * Leaves the app for a document load of `to`: a push not yet in the history adds its entry
+   * (location.assign, as the data router did), else the entry is replaced; the current address
+   * (whatever its hash) reloads: replacing it by itself plus a hash would only jump to the anchor.
    */
-  const documentLoad = (to: string): void => {
+  const documentLoad = (to: string, action: NavigationType): void => {
     const target = new URL(to, win.location.href);
     const current = new URL(win.location.href);
     target.hash = '';
     current.hash = '';
-    if (target.href === current.href) win.location.reload();
+    if (action === 'PUSH') win.location.assign(to);
+    else if (target.href === current.href) win.location.reload();
     else win.location.replace(to);
     settleWaiters(() => true);
   };
@@ -302,20 +308,22 @@ export function createAppRouter(deps: TRouterDeps = {}): TAppRouter {
       waiter.resolve();
     }
   };
-  /** The entry a push created whose view has not shown yet (a push over it replaces it). */
-  let unshownPush: string | null = null;
-  /** Follows an in-app redirect from the entry `from`: the same navigation, so its waiters wait on. */
-  const follow = (from: string, to: string): void => {
-    const moved = [...waiters].filter((waiter) => waiter.key === from);
-    for (const waiter of moved) waiter.key = null;
-    following = true;
-    try {
-      history.replace(to);
-    } finally {
-      following = false;
-    }
+  /** The push or replace under way, written to the history when its view shows (a Back/Forward is there already). */
+  let target: { location: Location; action: NavigationType } | null = null;
+  /** The key of the location being navigated to, or shown. */
+  const currentKey = (): string => target?.location.key ?? history.location.key;
+  /** Set while the router writes a shown navigation's entry (the history's listener then does nothing). */
+  let committing = false;
+  const locationOf = (to: To, state: unknown): Location => {
+    const partial = typeof to === 'string' ? parsePath(to) : to;
+    return {
+      pathname: partial.pathname ?? history.location.pathname,
+      search: partial.search ?? '',
+      hash: partial.hash ?? '',
+      state: state ?? null,
+      key: Math.random().toString(36).slice(2, 10),
+    };
   };
-  let following = false;
   const decideNotFound = notFoundDecider(deps);
   const screens = new Map<string, TScreenEntry>();
   const contents = new Map<string, TContentLoad>();
@@ -355,7 +363,7 @@ export function createAppRouter(deps: TRouterDeps = {}): TAppRouter {
   /** Drops (and aborts) the content loads no view needs: neither the one shown nor the latest. */
   const dropContents = (): void => {
     const keep = (key: string): boolean =>
-      key === shownKey || key === snapshot.view?.location.key || key === history.location.key;
+      key === shownKey || key === snapshot.view?.location.key || key === currentKey();
     const kept = new Set([...contents].filter(([key]) => keep(key)).map(([, load]) => load));
     for (const [key, load] of contents) {
       if (keep(key)) continue;
@@ -365,7 +373,7 @@ export function createAppRouter(deps: TRouterDeps = {}): TAppRouter {
     }
   };
 
-  function startContent(location: Location, componentName: string): TContentLoad {
+  function startContent(location: Location, action: NavigationType, componentName: string): TContentLoad {
     contents.get(location.key)?.controller.abort();
     const controller = new AbortController();
     const requester = deps.requester;
@@ -400,14 +408,14 @@ export function createAppRouter(deps: TRouterDeps = {}): TAppRouter {
         case 'error':
           return { kind: 'error', status: outcome.status };
         case 'redirect':
-          if (history.location.key === key) {
-            if (outcome.document) documentLoad(outcome.to);
-            else follow(key, outcome.to);
+          if (currentKey() === key) {
+            if (outcome.document) documentLoad(outcome.to, action);
+            else follow(location, action, outcome.to);
           }
           return ABANDONED;
         case 'reload':
         default:
-          if (history.location.key === key) documentLoad(outcome.to);
+          if (currentKey() === key) documentLoad(outcome.to, action);
           return ABANDONED;
       }
     };
@@ -438,7 +446,7 @@ export function createAppRouter(deps: TRouterDeps = {}): TAppRouter {
     if (!match) {
       const decision = decideNotFound(location);
       if (decision.kind === 'reload') {
-        documentLoad(decision.to);
+        documentLoad(decision.to, action);
         return null;
       }
       return shows({ location, action, route: notFoundRoute, params: {}, notFound: true });
@@ -449,11 +457,11 @@ export function createAppRouter(deps: TRouterDeps = {}): TAppRouter {
     const redirect = notFound ? null : redirectTarget(route, params, location);
     if (redirect) {
       if (!redirect.document) return { redirect: redirect.to };
-      documentLoad(redirect.to);
+      documentLoad(redirect.to, action);
       return null;
     }
     const content = CONTENT_SCREENS[route.name];
-    const load = content && !notFound ? startContent(location, content) : undefined;
+    const load = content && !notFound ? startContent(location, action, content) : undefined;
     return shows({ location, action, route, params, notFound, ...(load ? { content: load.promise } : {}) });
   }
 
@@ -479,10 +487,21 @@ export function createAppRouter(deps: TRouterDeps = {}): TAppRouter {
   const showWhenReady = (view: TView): void => {
     const show = (): void => {
       // A later navigation took over meanwhile.
-      if (history.location.key !== view.location.key) return;
+      if (currentKey() !== view.location.key) return;
       // Its data load was abandoned: the page goes elsewhere.
       if (!view.notFound && view.content?.value?.kind === 'abandoned') return;
-      if (unshownPush === view.location.key) unshownPush = null;
+      // The history entry is written now, with the screen (as the data router committed it).
+      if (target) {
+        const { location, action } = target;
+        target = null;
+        committing = true;
+        try {
+          if (action === 'PUSH') history.push(location);
+          else history.replace(location);
+        } finally {
+          committing = false;
+        }
+      }
       publish({ view, pending: view.location });
       dropContents();
     };
@@ -496,7 +515,7 @@ export function createAppRouter(deps: TRouterDeps = {}): TAppRouter {
   for (let hops = 0; hops < 10; hops += 1) {
     const decided = decide(history.location, history.action);
     if (decided && 'redirect' in decided) {
-      follow(history.location.key, decided.redirect);
+      history.replace(decided.redirect);
       continue;
     }
     snapshot = { view: null, pending: history.location };
@@ -504,26 +523,37 @@ export function createAppRouter(deps: TRouterDeps = {}): TAppRouter {
     break;
   }
 
-  let currentKey = history.location.key;
-  history.listen(({ location, action }) => {
-    const replaced = currentKey;
-    currentKey = location.key;
-    if (action === 'PUSH') unshownPush = location.key;
-    else if (action === 'POP' || unshownPush !== replaced) unshownPush = null;
-    else unshownPush = location.key;
+  /**
+   * A navigation starts: a push or replace (not in the history until its view shows), or a
+   * Back/Forward (the browser has moved already). It takes over from the one under way.
+   */
+  function begin(location: Location, action: NavigationType): void {
     // The navigate() promises of this navigation wait on; older ones are over (taken over).
-    if (following) settleWaiters((key) => key !== null);
-    else settleWaiters((key) => key !== null && key !== location.key);
+    settleWaiters((key) => key !== null && key !== location.key);
     for (const waiter of waiters) if (waiter.key === null) waiter.key = location.key;
+    target = action === 'POP' ? null : { location, action };
     const decided = decide(location, action);
     if (decided && 'redirect' in decided) {
-      // Replacing the entry calls this listener again with the target.
-      follow(location.key, decided.redirect);
+      follow(location, action, decided.redirect);
       return;
     }
     publish({ view: snapshot.view, pending: location });
     if (decided) showWhenReady(decided);
     dropContents();
+  }
+
+  /**
+   * Follows an in-app redirect of a navigation: the same navigation goes on to `to` (its promises
+   * wait on); a Back/Forward's entry is replaced.
+   */
+  function follow(from: Location, action: NavigationType, to: string): void {
+    const next = locationOf(to, from.state);
+    for (const waiter of waiters) if (waiter.key === from.key) waiter.key = next.key;
+    begin(next, action === NavigationType.Pop ? NavigationType.Replace : action);
+  }
+
+  history.listen(({ location, action }) => {
+    if (!committing) begin(location, action);
   });
 
   // The same import() the route's lazy screen makes: the browser keeps the module, so the
@@ -539,16 +569,13 @@ export function createAppRouter(deps: TRouterDeps = {}): TAppRouter {
     createHref: (to) => history.createHref(to),
     encodeLocation: (to) => history.encodeLocation(to),
     go: (delta) => history.go(delta),
-    push(to, state) {
-      if (unshownPush !== null && unshownPush === history.location.key) history.replace(to, state);
-      else history.push(to, state);
-    },
-    replace: (to, state) => history.replace(to, state),
+    push: (to, state) => begin(locationOf(to, state), NavigationType.Push),
+    replace: (to, state) => begin(locationOf(to, state), NavigationType.Replace),
   };
 
   const track = (start: () => unknown): Promise<void> =>
     new Promise<void>((resolve) => {
-      const before = history.location.key;
+      const before = currentKey();
       const waiter: { key: string | null; resolve: () => void } = { key: null, resolve };
       waiters.add(waiter);
       try {
@@ -559,7 +586,7 @@ export function createAppRouter(deps: TRouterDeps = {}): TAppRouter {
       }
       // A push or replace has run its navigation's listener already: wait for the entry it made
       // (a `go` moves the entry later, on popstate).
-      if (waiter.key === null && history.location.key !== before) waiter.key = history.location.key;
+      if (waiter.key === null && currentKey() !== before) waiter.key = currentKey();
       if (waiter.key !== null && waiter.key === snapshot.view?.location.key && waiter.key === shownKey) {
         waiters.delete(waiter);
         resolve();

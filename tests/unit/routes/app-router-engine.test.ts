@@ -14,7 +14,7 @@ const EXCHANGE_ID = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
 
 interface TFakeWindow {
   window: Window;
-  /** Addresses the page was left for (location.replace; `reload <href>` for location.reload). */
+  /** Addresses the page was left for (location.replace; `assign <to>`; `reload <href>`). */
   documentLoads: string[];
   path(): string;
   /** The history's entries (path, search, hash), oldest first. */
@@ -62,7 +62,7 @@ function fakeWindow(start: string): TFakeWindow {
     },
     origin: ORIGIN,
     replace: (to: string) => documentLoads.push(to),
-    assign: (to: string) => documentLoads.push(to),
+    assign: (to: string) => documentLoads.push(`assign ${to}`),
     reload: () => documentLoads.push(`reload ${current().url.pathname}${current().url.search}${current().url.hash}`),
   };
   const win = {
@@ -111,8 +111,9 @@ function start(path: string, deps: TRouterDeps & { storage?: TStorageLike } = {}
 function shown(router: TAppRouter): Promise<TView> {
   return vi.waitFor(
     () => {
-      const view = router.getSnapshot().view;
-      if (!view || view.location.key !== router.navigator.location.key) throw new Error('not shown yet');
+      const { view, pending } = router.getSnapshot();
+      if (!view || view.location.key !== pending?.key) throw new Error('not shown yet');
+      expect(router.navigator.location.key).toBe(view.location.key);
       return view;
     },
     { timeout: 10_000, interval: 5 },
@@ -190,10 +191,12 @@ describe('app router', () => {
     const seen: Array<string | undefined> = [];
     router.subscribe((snapshot) => seen.push(snapshot.pending?.pathname));
     router.navigator.push('/welcome/?x=1');
-    // Where we go is known at once; the home screen stays while the welcome screen loads.
+    // Where we go is known at once; the home screen (and address) stays while the welcome screen loads.
     expect(seen).toEqual(['/welcome/']);
     expect(router.getSnapshot().view).toBe(home);
-    await vi.waitFor(() => expect(fake.documentLoads).toEqual(['reload /welcome/?x=1']), { timeout: 10_000 });
+    expect(fake.entries()).toEqual(['/home/']);
+    // Its entry is added by the document load (as the data router's location.assign).
+    await vi.waitFor(() => expect(fake.documentLoads).toEqual(['assign /welcome/?x=1']), { timeout: 10_000 });
     // The page is left: the welcome screen never shows.
     expect(router.getSnapshot().view).toBe(home);
     expect(warnings.join('\n')).toContain('503');
@@ -293,25 +296,30 @@ describe('app router navigations', () => {
     await expect(second).resolves.toBeUndefined();
   });
 
-  it('a navigation that takes over one not shown yet replaces its history entry', async () => {
+  it('a navigation is written to the history when its view shows, so one taken over leaves no entry', async () => {
     const answers = heldRequester();
     const { router, fake } = await startShown('/home/', { requester: answers.requester });
     void router.navigate('/welcome/');
     void router.navigate('/terms/');
-    expect(fake.entries()).toEqual(['/home/', '/terms/']);
+    // The address stays with the screen on show.
+    expect(fake.entries()).toEqual(['/home/']);
     await vi.waitFor(() => expect(answers.held).toHaveLength(2));
     answers.held[1]?.({ status: 200, data: null });
     expect((await shown(router)).route.name).toBe('v2.terms');
+    expect(fake.entries()).toEqual(['/home/', '/terms/']);
     // Once shown, the next push is a new entry again.
     router.shown(router.navigator.location.key);
     void router.navigate('/home/');
     expect(fake.entries()).toEqual(['/home/', '/terms/', '/home/']);
   });
 
-  it('reloads (not an anchor jump) when a failing content answer is for the current address with a hash', async () => {
+  it('reloads (not an anchor jump) when the page to leave for is the current address with a hash', async () => {
     const answers = contentRequester([{ status: 503 }]);
     const { router, fake } = await startShown('/home/', { requester: answers.requester });
-    const left = router.navigate('/welcome/#part');
+    // Forward to an entry whose content answer fails: the browser is there already.
+    fake.window.history.pushState(null, '', '/welcome/#part');
+    fake.window.history.go(-1);
+    const left = router.navigate(1);
     await vi.waitFor(() => expect(fake.documentLoads).toEqual(['reload /welcome/#part']), { timeout: 10_000 });
     await expect(left).resolves.toBeUndefined();
 
@@ -338,10 +346,14 @@ describe('app router navigations', () => {
 
   it('Back while a navigation loads shows the previous screen and ends that navigation', async () => {
     const answers = heldRequester();
-    const { router, fake, view: home } = await startShown('/home/', { requester: answers.requester });
+    const { router, fake, view: start } = await startShown('/home/', { requester: answers.requester });
+    void router.navigate('/terms/');
+    answers.held[0]?.({ status: 200, data: null });
+    router.shown((await shown(router)).location.key);
     const going = settledFlag(router.navigate('/welcome/'));
     const back = router.navigate(-1);
     expect(fake.path()).toBe('/home/');
+    const home = { location: { key: start.location.key } };
     const view = await shown(router);
     expect(view.route.name).toBe('v2.home');
     expect(view.location.key).toBe(home.location.key);
@@ -349,9 +361,20 @@ describe('app router navigations', () => {
     router.shown(view.location.key);
     await expect(back).resolves.toBeUndefined();
     // The welcome answer coming late changes nothing.
-    answers.held[0]?.({ status: 200, data: null });
+    answers.held[1]?.({ status: 200, data: null });
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(router.getSnapshot().view).toBe(view);
+  });
+
+  it('a replace from the shown screen while another navigation loads replaces the shown entry, not a pending one', async () => {
+    const answers = heldRequester();
+    const { router, fake } = await startShown('/home/', { requester: answers.requester });
+    void router.navigate('/welcome/');
+    // The home screen updates its search params meanwhile (it takes over, as with the data router).
+    void router.navigate('/home/?tab=2', { replace: true });
+    const view = await shown(router);
+    expect(view.location.search).toBe('?tab=2');
+    expect(fake.entries()).toEqual(['/home/?tab=2']);
   });
 
   it('keeps the content data on the view; reading it never starts a request', async () => {
