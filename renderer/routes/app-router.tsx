@@ -77,7 +77,10 @@ export function viewRoutes(router: TAppRouter, view: TView, layout: ReactNode = 
   const screen: RouteObject = path === '' ? { index: true, element } : { path, element };
   // react-router agrees with our matcher (a unit test checks it); should it ever not: not-found
   // (whose code loads only then, not on every page).
-  const fallback: RouteObject = { path: '*', element: <ViewScreen router={router} view={{ ...view, notFound: true }} /> };
+  const fallback: RouteObject = {
+    path: '*',
+    element: <ViewScreen router={router} view={{ ...view, notFound: true }} />,
+  };
   return [{ path: '/', element: layout, children: path === '*' ? [screen] : [screen, fallback] }];
 }
 

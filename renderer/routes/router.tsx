@@ -228,7 +228,6 @@ export interface TAppRouter {
   shown(key: string): void;
 }
 
-
 /** A route's screen: its load (started when a navigation there starts) and the lazy component over it. */
 interface TScreenEntry {
   promise: Promise<unknown>;
