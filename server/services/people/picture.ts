@@ -7,7 +7,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import type { TVerifiedIdentity } from '../../auth/tokens';
 import type { TConfig } from '../../config';
 import { PICTURE_MAX_BYTES, PICTURE_MAX_PIXELS, PICTURE_SIZE, PICTURE_TYPES } from '../../contracts/people';
@@ -89,6 +88,8 @@ export async function reencodePicture(
     throw invalidPicture(PICTURE_TYPE_MESSAGE);
   }
   if ((upload.bytes as Buffer).length > PICTURE_MAX_BYTES) throw invalidPicture(PICTURE_BYTES_MESSAGE);
+  // sharp loads libvips (about 9 MiB resident): at the first picture, not at start.
+  const { default: sharp } = await import('sharp');
   try {
     const image = sharp(upload.bytes as Buffer, { limitInputPixels: PICTURE_MAX_PIXELS, failOn: 'error' });
     const meta = await image.metadata();

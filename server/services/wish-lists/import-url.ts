@@ -14,7 +14,8 @@
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
-import * as cheerio from 'cheerio';
+import type * as Cheerio from 'cheerio';
+import type { CheerioAPI } from 'cheerio';
 import ipaddr from 'ipaddr.js';
 import { Agent, request } from 'undici';
 import { VALIDATION_MESSAGES as M } from '../../contracts/messages';
@@ -262,7 +263,7 @@ function isProduct(node: TJson): boolean {
   return (Array.isArray(type) ? type : [type]).some((entry) => typeof entry === 'string' && /Product$/i.test(entry));
 }
 
-function jsonLdProducts($: cheerio.CheerioAPI): TJson[] {
+function jsonLdProducts($: CheerioAPI): TJson[] {
   const found: TJson[] = [];
   const visit = (node: unknown, depth: number): void => {
     if (!node || typeof node !== 'object' || depth > 6) return;
@@ -303,7 +304,7 @@ function fromJsonLd(product: TJson): Partial<TImportedProduct> {
   };
 }
 
-function fromMicrodata($: cheerio.CheerioAPI): Partial<TImportedProduct> {
+function fromMicrodata($: CheerioAPI): Partial<TImportedProduct> {
   const scope = $('[itemscope][itemtype*="schema.org/Product"]').first();
   if (scope.length === 0) return {};
   const prop = (name: string): string | null => {
@@ -322,7 +323,7 @@ function fromMicrodata($: cheerio.CheerioAPI): Partial<TImportedProduct> {
   };
 }
 
-function fromOpenGraph($: cheerio.CheerioAPI): Partial<TImportedProduct> {
+function fromOpenGraph($: CheerioAPI): Partial<TImportedProduct> {
   const meta = (...names: string[]): string | null => {
     for (const name of names) {
       const value = $(`meta[property="${name}"], meta[name="${name}"]`).first().attr('content');
@@ -356,7 +357,13 @@ function clip(value: string | null | undefined, max: number): string | null {
   return value.length > max ? `${value.slice(0, max - 1)}…` : value;
 }
 
-export function extractProduct(html: Buffer | string, pageUrl: URL, charset?: string): TImportedProduct {
+// cheerio and its HTML parser weigh about 19 MiB of the server's memory (measured by importing them
+// alone): loaded by the first import a member asks for, not at start.
+let cheerioModule: Promise<typeof Cheerio> | undefined;
+const loadCheerio = (): Promise<typeof Cheerio> => (cheerioModule ??= import('cheerio'));
+
+export async function extractProduct(html: Buffer | string, pageUrl: URL, charset?: string): Promise<TImportedProduct> {
+  const cheerio = await loadCheerio();
   const $ =
     typeof html === 'string'
       ? cheerio.load(html)
@@ -391,7 +398,7 @@ export async function importProductFromUrl(rawUrl: string, options: TImportOptio
   });
   let product: TImportedProduct;
   try {
-    product = extractProduct(page.body, page.url, page.charset);
+    product = await extractProduct(page.body, page.url, page.charset);
   } catch (error) {
     throw fail('not-product', error);
   }
