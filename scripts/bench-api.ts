@@ -6,8 +6,9 @@
  * demo data plus a little more (the demo member follows 40 people; a public person has a public
  * list of 20 wishes, some claimed; a drawn Secret Santa of six the demo member takes part in; five
  * more chats; new lists in the activity feed), it starts two processes:
- *   - ours: `server/main.ts` as production runs it (NODE_ENV=production, info logging, job worker,
- *     its mail going to an SMTP catcher in this process);
+ *   - ours: as `npm run serve` runs it in production: the server bundle (built first,
+ *     scripts/lib/server-build.ts) under plain Node with the `serve` script's heap limits,
+ *     NODE_ENV=production, info logging, job worker, its mail going to an SMTP catcher in this process;
  *   - raw: scripts/lib/bench-raw-server.ts (+ bench-raw-calls.ts), a bare Fastify + mysql2 pool with
  *     hand-written SQL;
  * checks that both answer each call byte for byte the same, then measures, for each call:
@@ -78,6 +79,7 @@ import { dropDatabase, ensureDatabaseServer, PROJECT_ROOT } from './lib/database
 import { openStreams, runAtRate } from './lib/bench-load';
 import { freePort } from './lib/free-port';
 import { startMailCatcher, type TMailCatcher } from './lib/mail-catcher';
+import { buildServerBundle, serveNodeOptions } from './lib/server-build';
 
 const JSON_OUT = process.argv.includes('--json');
 const argValue = (name: string, fallback: number): number => {
@@ -277,7 +279,9 @@ async function startProcess(
   nodeArgs: string[] = [],
 ): Promise<TProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
+  // A TypeScript entry runs under tsx; ours is the production bundle, run by plain Node.
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...nodeArgs, ...loader, script], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     // Ours logs every request at info, as in production; the lines go nowhere here.
@@ -612,9 +616,10 @@ async function main(): Promise<void> {
       // The demo member's token outlives a long soak and what comes before it.
       ACCESS_TOKEN_TTL_SECONDS: '3600',
     };
+    // Ours runs as production serves it: the server bundle, with `npm run serve`'s heap limits.
     const ours = await startProcess(
       'ours',
-      'server/main.ts',
+      await buildServerBundle(),
       {
         ...env,
         NODE_ENV: 'production',
@@ -623,7 +628,7 @@ async function main(): Promise<void> {
         SMTP_URL: mail.url,
       },
       // e.g. BENCH_API_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile ours under load.
-      (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean),
+      [...serveNodeOptions(), ...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean)],
     );
     processes.push(ours);
     const raw = await startProcess('raw', 'scripts/lib/bench-raw-server.ts', env);
