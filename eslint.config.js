@@ -10,6 +10,7 @@ export default tseslint.config(
     ignores: [
       'node_modules/**',
       'renderer/dist/**',
+      'server/dist/**',
       'server/generated/**',
       'build/out/**',
       '.data/**',
