@@ -239,7 +239,7 @@ export async function buildServer(config: TConfig, options: TBuildOptions = {}):
     {
       router: appRouter,
       // Object.assign rather than a spread followed by fields: see createContextInner.
-      createContext: ({ req }): TContext =>
+      createContext: ({ req, info }): TContext =>
         createContextInner(
           Object.assign({}, deps, {
             identity: req.identity,
@@ -247,6 +247,8 @@ export async function buildServer(config: TConfig, options: TBuildOptions = {}):
             userAgent: String(req.headers['user-agent'] ?? ''),
             idempotencyKey: headerValue(req.headers[IDEMPOTENCY_HEADER]),
             rateLimit: (policy: TRatePolicy) => rateCheck(req, policy),
+            // Queries only (a GET batch): never a mutation's batch, nor a subscription's long-lived context.
+            sharedReads: info.type === 'query' ? new Map() : null,
           }),
         ),
       // Refusals that say when to come back (429, 503) carry Retry-After, as on REST.

@@ -14,6 +14,27 @@ export interface TContext extends TAppDeps {
   idempotencyKey: string | null;
   /** Counts the call against a request-rate policy; answers the seconds to wait (0: go on). */
   rateLimit: (policy: TRatePolicy) => Promise<number>;
+  /**
+   * Reads the calls of one HTTP request of queries share (see `sharedRead`); null elsewhere: a
+   * mutation's batch writes, a subscription lives on, and a direct caller (tests, server-side calls)
+   * may write between its calls.
+   */
+  sharedReads: Map<string, Promise<unknown>> | null;
+}
+
+/**
+ * `load()`, run once for all the calls of one HTTP request of queries (a GET batch, which writes nothing)
+ * that ask for the same `key`; on its own in any other call. The member's home sends one batch whose
+ * birthdays and reminders both need the viewer's birthday audience (three statements).
+ */
+export function sharedRead<T>(ctx: Pick<TContext, 'sharedReads'>, key: string, load: () => Promise<T>): Promise<T> {
+  if (!ctx.sharedReads) return load();
+  let read = ctx.sharedReads.get(key) as Promise<T> | undefined;
+  if (!read) {
+    read = load();
+    ctx.sharedReads.set(key, read);
+  }
+  return read;
 }
 
 export function createContextInner(
@@ -23,6 +44,7 @@ export function createContextInner(
     userAgent?: string;
     idempotencyKey?: string | null;
     rateLimit?: (policy: TRatePolicy) => Promise<number>;
+    sharedReads?: Map<string, Promise<unknown>> | null;
   },
 ): TContext {
   // Object.assign, not `{ ...input, identity, … }`: on Node 20's V8 an object spread followed by
@@ -34,5 +56,6 @@ export function createContextInner(
     idempotencyKey: input.idempotencyKey ?? null,
     // Direct callers (tests, server-side calls) are not rate limited; the HTTP adapter passes its check.
     rateLimit: input.rateLimit ?? (async () => 0),
+    sharedReads: input.sharedReads ?? null,
   });
 }

@@ -41,6 +41,9 @@ interface TBirthdayPerson {
   day: number;
 }
 
+/** The viewer's whole birthday audience, by person id. */
+export type TBirthdayAudience = Map<string, TBirthdayPerson>;
+
 /**
  * The people whose birthday the viewer may be told about now (on /home/ and in reminders alike),
  * optionally only among `onlyIds`: people they follow, unless they turned off
@@ -56,8 +59,8 @@ export async function birthdayAudience(
   db: TDb,
   viewer: TVerifiedIdentity,
   onlyIds?: readonly string[],
-): Promise<Map<string, TBirthdayPerson>> {
-  const result = new Map<string, TBirthdayPerson>();
+): Promise<TBirthdayAudience> {
+  const result: TBirthdayAudience = new Map();
   if (onlyIds && onlyIds.length === 0) return result;
   const onlyList = onlyIds ? Prisma.join([...new Set(onlyIds)]) : null;
   const onlyFollowed = onlyList ? Prisma.sql`AND f.followed_id IN (${onlyList})` : Prisma.empty;
@@ -117,15 +120,19 @@ export async function birthdayAudience(
   return result;
 }
 
-/** Birthdays within `withinDays` (today is 0) of the people in the viewer's birthday audience. */
+/**
+ * Birthdays within `withinDays` (today is 0) of the people in the viewer's birthday audience;
+ * `audience` reads it when the caller shares one read with reminders (trpc/shared-reads.ts).
+ */
 export async function upcomingBirthdays(
   db: TDb,
   viewer: TVerifiedIdentity,
   withinDays: number,
   now = new Date(),
+  audience: () => Promise<TBirthdayAudience> = () => birthdayAudience(db, viewer),
 ): Promise<TUpcomingBirthday[]> {
   const result: TUpcomingBirthday[] = [];
-  for (const { person, month, day } of (await birthdayAudience(db, viewer)).values()) {
+  for (const { person, month, day } of (await audience()).values()) {
     const inDays = daysUntil(month, day, now);
     if (inDays <= withinDays) result.push({ person: summarize(person), month, day, inDays });
   }

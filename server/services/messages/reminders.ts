@@ -17,7 +17,7 @@ import type { TReminder } from '../../contracts/social';
 import { queryRows, type TDb } from '../../db/client';
 import { Prisma } from '../../generated/prisma/client';
 import { AppError } from '../../errors';
-import { birthdayAudience } from '../activity/birthdays';
+import { birthdayAudience, type TBirthdayAudience } from '../activity/birthdays';
 
 export const SOCIAL_REMINDER_SCAN_JOB = 'messages:reminder-scan';
 /** How far ahead reminders look. */
@@ -157,7 +157,17 @@ export async function scanReminders(db: TDb, now = new Date(), onlyUserId?: stri
 }
 
 /** The person's reminders from yesterday on, soonest first. */
-export async function listReminders(db: TDb, viewer: TVerifiedIdentity, now = new Date()): Promise<TReminder[]> {
+/**
+ * The reader's reminders still due. `wholeAudience` reads the reader's whole birthday audience when
+ * the caller shares that read (trpc/shared-reads.ts); otherwise only the people reminded about are
+ * looked up.
+ */
+export async function listReminders(
+  db: TDb,
+  viewer: TVerifiedIdentity,
+  now = new Date(),
+  wholeAudience?: () => Promise<TBirthdayAudience>,
+): Promise<TReminder[]> {
   // Read on every home page: straight to the driver (db/client.ts queryRows).
   const rows = await queryRows<{
     id: string;
@@ -179,7 +189,13 @@ export async function listReminders(db: TDb, viewer: TVerifiedIdentity, now = ne
   // canRemindAboutBirthday or the reader's own birthday settings since the scan hide it. Checked
   // when read, for all of them at once, rather than cleaned up after each of those changes.
   const birthdayPeople = rows.filter((row) => row.kind === 'birthday').map((row) => row.subject_id);
-  const audience = birthdayPeople.length > 0 ? await birthdayAudience(db, viewer, birthdayPeople) : new Map();
+  // The audience among those people is the whole audience's part (birthdayAudience's `onlyIds`).
+  const audience =
+    birthdayPeople.length === 0
+      ? new Map()
+      : wholeAudience
+        ? await wholeAudience()
+        : await birthdayAudience(db, viewer, birthdayPeople);
   return rows
     .filter((row) => row.kind !== 'birthday' || audience.has(row.subject_id))
     .map((row) => ({

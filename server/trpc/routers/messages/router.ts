@@ -28,6 +28,7 @@ import {
 } from '../../../services/messages/conversations';
 import { dismissReminder, listReminders } from '../../../services/messages/reminders';
 import { authedProcedure, router } from '../../init';
+import { sharedBirthdayAudience } from '../../shared-reads';
 
 /** The live stream, each chat it brings audited first while impersonating (auditImpersonatedRead). */
 async function* auditedWhileImpersonating(
@@ -78,7 +79,9 @@ export const messagesRouter = router({
     ),
 
   // ---- Reminders ----
-  reminders: authedProcedure.query(({ ctx }) => listReminders(ctx.db, ctx.identity)),
+  reminders: authedProcedure.query(({ ctx }) =>
+    listReminders(ctx.db, ctx.identity, new Date(), sharedBirthdayAudience(ctx)),
+  ),
   dismissReminder: authedProcedure
     .input(z.object({ reminderId: ZUuid }))
     .mutation(({ ctx, input }) => dismissReminder(ctx.db, ctx.identity, input.reminderId)),
