@@ -141,6 +141,7 @@ export async function getWishList(
              ${ownerSideCondition(viewer, Prisma.sql`l.owner_id`)} AS owner_side
       FROM wish_lists l JOIN users u ON u.id = l.owner_id LEFT JOIN user_settings s ON s.user_id = l.owner_id
       WHERE l.id = ${input.wishlistId}`,
+      { prepared: true },
     ),
     queryRows<TWishTotalsRow>(
       db,
@@ -151,6 +152,7 @@ export async function getWishList(
              (SELECT COALESCE(SUM(m.quantity), 0) FROM wish_claims m WHERE m.wish_id = w.id AND m.claimer_id = ${viewerId}) AS mine
       FROM wishes w
       WHERE w.wishlist_id = ${input.wishlistId}`,
+      { prepared: true },
     ),
   ]);
   const row = lists[0];

@@ -9,27 +9,38 @@ import { Prisma } from '../../../server/generated/prisma/client';
 import { testDb } from '../../helpers/db';
 
 describe('queryRows', () => {
-  it('answers dates as UTC Dates, BIGINTs as numbers and DECIMALs as text', async () => {
-    const at = new Date('2026-03-04T05:06:07.089Z');
-    // Until Prisma has opened its pool, queryRows goes through $queryRaw (see its comment).
-    await testDb().$queryRaw`SELECT 1`;
-    const [row] = await queryRows<Record<string, unknown>>(
-      testDb(),
-      Prisma.sql`SELECT CAST(${at} AS DATETIME(3)) AS at, DATE('2026-12-24') AS day,
-                        COUNT(*) AS n, CAST(9007199254740991 AS SIGNED) AS big,
-                        CAST(12.5 AS DECIMAL(10,2)) AS amount, 7 AS small, NULL AS nothing
-                 FROM (SELECT 1 AS one UNION ALL SELECT 2) two`,
-    );
-    expect(row).toEqual({
-      at,
-      day: new Date('2026-12-24T00:00:00Z'),
-      n: 2,
-      big: Number.MAX_SAFE_INTEGER,
-      amount: '12.50',
-      small: 7,
-      nothing: null,
+  // Text protocol, and a prepared statement's binary protocol: the same values either way.
+  for (const prepared of [false, true])
+    it(`answers dates as UTC Dates, BIGINTs as numbers and DECIMALs as text${prepared ? ' (prepared)' : ''}`, async () => {
+      const at = new Date('2026-03-04T05:06:07.089Z');
+      // Until Prisma has opened its pool, queryRows goes through $queryRaw (see its comment).
+      await testDb().$queryRaw`SELECT 1`;
+      const read = () =>
+        queryRows<Record<string, unknown>>(
+          testDb(),
+          Prisma.sql`SELECT CAST(${at} AS DATETIME(3)) AS at, DATE('2026-12-24') AS day, CAST(${'2026-12-25'} AS DATE) AS bound_day,
+                          COUNT(*) AS n, CAST(9007199254740991 AS SIGNED) AS big, SUM(two.one) AS total,
+                          CAST(12.5 AS DECIMAL(10,2)) AS amount, 7 AS small, EXISTS (SELECT 1) AS yes, ${'text'} AS word,
+                          NULL AS nothing
+                   FROM (SELECT 1 AS one UNION ALL SELECT 2) two WHERE two.one <= ${5}`,
+          { prepared },
+        );
+      // Twice: a prepared statement's second run reuses the connection's statement.
+      for (const [row] of [await read(), await read()])
+        expect(row).toEqual({
+          at,
+          day: new Date('2026-12-24T00:00:00Z'),
+          bound_day: new Date('2026-12-25T00:00:00Z'),
+          n: 2,
+          big: Number.MAX_SAFE_INTEGER,
+          total: '3',
+          amount: '12.50',
+          small: 7,
+          yes: 1,
+          word: 'text',
+          nothing: null,
+        });
     });
-  });
 
   it('leaves the types of Prisma’s reads over the same pool as they were', async () => {
     const db = testDb();
