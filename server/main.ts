@@ -8,7 +8,7 @@
  *   3. exit 0. If closing hangs, the process exits 1 five seconds after the grace period
  *      (at most 25 s after the signal: SHUTDOWN_GRACE_MS is at most 20 s).
  */
-import { ConfigError, loadConfig, type TConfig } from './config';
+import type { TConfig } from './config';
 import { buildServer, type TServer } from './app';
 import { surviveLostConnections } from './db/replicas';
 
@@ -58,16 +58,4 @@ export async function startServer(config: TConfig): Promise<TServer> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   return app;
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  try {
-    await startServer(loadConfig());
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(78);
-    }
-    throw error;
-  }
 }

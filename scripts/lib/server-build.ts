@@ -1,6 +1,7 @@
 /**
- * The production server: server/main.ts bundled by esbuild into server/dist/main.mjs, run by plain
- * Node (`npm run serve`) with the heap limits of package.json's `serve` script.
+ * The production server: server/serve.ts (the process's entry) bundled by esbuild
+ * into server/dist/main.mjs, run by plain Node (`npm run serve`) with the heap limits of package.json's
+ * `serve` script.
  *
  * Why bundle: under tsx every one of the server's ~600 modules is transformed at start, and tsx keeps
  * their sources and source maps for stack traces. The bundle starts with about 50 MiB less resident
@@ -17,7 +18,7 @@ export const SERVER_BUNDLE = path.join(PROJECT_ROOT, 'server', 'dist', 'main.mjs
 /** Writes server/dist/main.mjs (and its source map, for reading a stack trace by hand). ~1 s. */
 export async function buildServerBundle(): Promise<string> {
   await build({
-    entryPoints: [path.join(PROJECT_ROOT, 'server', 'main.ts')],
+    entryPoints: [path.join(PROJECT_ROOT, 'server', 'serve.ts')],
     outfile: SERVER_BUNDLE,
     bundle: true,
     platform: 'node',
@@ -32,13 +33,14 @@ export async function buildServerBundle(): Promise<string> {
 
 /**
  * Node's options in package.json's `serve` script (what production runs), so a benchmark starts the
- * server exactly as it is served: `node --max-old-space-size=… server/dist/main.mjs` gives the flags.
+ * server exactly as it is served: `NODE_ENV=production node --max-old-space-size=… server/dist/main.mjs`
+ * gives the flags (the benchmark sets the environment itself).
  */
 export function serveNodeOptions(): string[] {
   const pkg = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as {
     scripts: Record<string, string>;
   };
-  const words = pkg.scripts.serve?.split(/\s+/) ?? [];
-  if (words[0] !== 'node') throw new Error('package.json\'s "serve" script must start with node');
+  const words = (pkg.scripts.serve?.split(/\s+/) ?? []).filter((word) => !/^[A-Z_]+=/.test(word));
+  if (words[0] !== 'node') throw new Error('package.json\'s "serve" script must run node');
   return words.slice(1).filter((word) => word.startsWith('--'));
 }

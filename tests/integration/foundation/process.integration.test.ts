@@ -12,7 +12,7 @@ function startProcess(env: Record<string, string>): {
   exited: Promise<number | null>;
 } {
   // One process (no tsx wrapper relaying signals), as in production.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/serve.ts'], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

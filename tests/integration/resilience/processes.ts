@@ -1,5 +1,5 @@
 /**
- * Real processes for the resilience tests: the server as production starts it (`server/main.ts`,
+ * Real processes for the resilience tests: the server as production starts it (`server/serve.ts`,
  * one process, signals delivered to it), a free port, and a bounded load that records every
  * request's start, end and outcome.
  */
@@ -23,7 +23,7 @@ export interface TServerProcess {
 
 export async function startServerProcess(env: Record<string, string>): Promise<TServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/serve.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
