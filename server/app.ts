@@ -47,7 +47,7 @@ import { createJobRunner, type TJobHandler } from './jobs/queue';
 import { JOB_HANDLERS, scheduleRecurringJobs } from './jobs/registry';
 import { registerRestRoutes } from './rest/register';
 import type { TContext } from './trpc/context';
-import { createContextInner } from './trpc/context';
+import { createContextInner, sharedReadsFor } from './trpc/context';
 import { appRouter } from './trpc/router';
 import { registerTrpc } from './trpc/fastify-handler';
 import { registerTrpcTransportGuard } from './trpc/transport-guard';
@@ -248,7 +248,7 @@ export async function buildServer(config: TConfig, options: TBuildOptions = {}):
             idempotencyKey: headerValue(req.headers[IDEMPOTENCY_HEADER]),
             rateLimit: (policy: TRatePolicy) => rateCheck(req, policy),
             // Queries only (a GET batch): never a mutation's batch, nor a subscription's long-lived context.
-            sharedReads: info.type === 'query' ? new Map() : null,
+            sharedReads: info.type === 'query' ? sharedReadsFor(info.calls.map((call) => call.path)) : null,
           }),
         ),
       // Refusals that say when to come back (429, 503) carry Retry-After, as on REST.

@@ -15,11 +15,21 @@ export interface TContext extends TAppDeps {
   /** Counts the call against a request-rate policy; answers the seconds to wait (0: go on). */
   rateLimit: (policy: TRatePolicy) => Promise<number>;
   /**
-   * Reads the calls of one HTTP request of queries share (see `sharedRead`); null elsewhere: a
-   * mutation's batch writes, a subscription lives on, and a direct caller (tests, server-side calls)
-   * may write between its calls.
+   * The calls of one HTTP request of queries (their procedures' paths) and the reads they share (see
+   * `sharedRead`); null elsewhere: a mutation's batch writes, a subscription lives on, and a direct
+   * caller (tests, server-side calls) may write between its calls.
    */
-  sharedReads: Map<string, Promise<unknown>> | null;
+  sharedReads: TSharedReads | null;
+}
+
+export interface TSharedReads {
+  paths: ReadonlySet<string>;
+  reads: Map<string, Promise<unknown>>;
+}
+
+/** Shared reads for a request of queries calling these procedures. */
+export function sharedReadsFor(paths: Iterable<string>): TSharedReads {
+  return { paths: new Set(paths), reads: new Map() };
 }
 
 /**
@@ -29,10 +39,11 @@ export interface TContext extends TAppDeps {
  */
 export function sharedRead<T>(ctx: Pick<TContext, 'sharedReads'>, key: string, load: () => Promise<T>): Promise<T> {
   if (!ctx.sharedReads) return load();
-  let read = ctx.sharedReads.get(key) as Promise<T> | undefined;
+  const { reads } = ctx.sharedReads;
+  let read = reads.get(key) as Promise<T> | undefined;
   if (!read) {
     read = load();
-    ctx.sharedReads.set(key, read);
+    reads.set(key, read);
   }
   return read;
 }
@@ -44,7 +55,7 @@ export function createContextInner(
     userAgent?: string;
     idempotencyKey?: string | null;
     rateLimit?: (policy: TRatePolicy) => Promise<number>;
-    sharedReads?: Map<string, Promise<unknown>> | null;
+    sharedReads?: TSharedReads | null;
   },
 ): TContext {
   // Object.assign, not `{ ...input, identity, … }`: on Node 20's V8 an object spread followed by

@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { scanReminders } from '../../../server/services/messages/reminders';
-import { createContextInner, sharedRead } from '../../../server/trpc/context';
+import { createContextInner, sharedRead, sharedReadsFor } from '../../../server/trpc/context';
 import { appRouter } from '../../../server/trpc/router';
 import { testDb } from '../../helpers/db';
 import { startTestServer, type TTestServer } from '../../helpers/server';
@@ -69,15 +69,24 @@ describe('the home batch’s birthdays and reminders', () => {
   });
 
   it('read the audience once when the context shares reads, as an HTTP request of queries does', async () => {
-    const sharedReads = new Map<string, Promise<unknown>>();
+    const sharedReads = sharedReadsFor(['activity.birthdays', 'messages.reminders']);
     const shared = appRouter.createCaller(createContextInner({ ...deps, identity: reader.identity, sharedReads }));
     const [birthdays, reminders] = await Promise.all([
       shared.activity.birthdays(birthdaysInput),
       shared.messages.reminders(),
     ]);
-    expect([...sharedReads.keys()]).toEqual(['birthday-audience']);
+    expect([...sharedReads.reads.keys()]).toEqual([`birthday-audience:${reader.id}`]);
     expect(birthdays).toEqual(await reader.caller.activity.birthdays(birthdaysInput));
     expect(reminders).toEqual(await reader.caller.messages.reminders());
+  });
+});
+
+describe('reminders without the home’s birthdays in the same request', () => {
+  it('look up only the people they remind of, sharing nothing', async () => {
+    const sharedReads = sharedReadsFor(['messages.reminders', 'notifications.state']);
+    const caller = appRouter.createCaller(createContextInner({ ...deps, identity: reader.identity, sharedReads }));
+    expect(await caller.messages.reminders()).toEqual(await reader.caller.messages.reminders());
+    expect(sharedReads.reads.size).toBe(0);
   });
 });
 
@@ -85,7 +94,7 @@ describe('sharedRead', () => {
   it('loads once per key while reads are shared, and every time when they are not', async () => {
     let loads = 0;
     const load = async () => (loads += 1);
-    const ctx = { sharedReads: new Map<string, Promise<unknown>>() };
+    const ctx = { sharedReads: sharedReadsFor([]) };
     expect(await Promise.all([sharedRead(ctx, 'a', load), sharedRead(ctx, 'a', load)])).toEqual([1, 1]);
     expect(await sharedRead(ctx, 'b', load)).toBe(2);
     expect(await sharedRead({ sharedReads: null }, 'a', load)).toBe(3);
