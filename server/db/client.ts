@@ -40,7 +40,7 @@ export function routeReads(db: TDb, primary: TDb, route: TReadRoute): void {
   pools.set(db, () => pools.get(primary)?.() ?? null);
 }
 
-/** Prepared statements a pooled connection keeps (queryRows `prepared`); the least used is closed. */
+/** Prepared statements a pooled connection keeps (queryRows `prepared`); the least recently used is closed. */
 const PREPARE_CACHE = 32;
 
 const utc = (value: Date): string => value.toISOString().slice(0, 23).replace('T', ' ');
@@ -54,12 +54,14 @@ const utc = (value: Date): string => value.toISOString().slice(0, 23).replace('T
  * has opened the pool (its first query opens it; BIGINTs then come as bigints). With read replicas, a read
  * request's rows come from its replica (server/db/replicas.ts).
  *
- * `prepared`: for a hot statement whose text never changes (no list of varying length, such as
- * `IN (${Prisma.join(ids)})`), which each connection then prepares once and executes after (the
- * binary protocol, the pool's prepare cache). MariaDB skips parsing and resolving it again: a wish
- * list read's two statements cost the database about 30 % less CPU (npm run bench:api). The cache
- * holds at most PREPARE_CACHE statements per connection, so the server's prepared-statement limit
- * (max_prepared_stmt_count) stays far away.
+ * `prepared`: for a hot statement of a few texts at most (no list of varying length, such as
+ * `IN (${Prisma.join(ids)})` over a page of people; a viewer's one or two own ids are fine), which
+ * each connection then prepares once and executes after (the binary protocol, the pool's prepare
+ * cache). MariaDB skips parsing and resolving it again: a wish list read's two statements cost the
+ * database about 30 % less CPU (npm run bench:api). The cache keeps the PREPARE_CACHE most recently
+ * used statements per connection, so the server's limit (max_prepared_stmt_count) stays far away.
+ * Its values must be strings, numbers below 2^31, Dates or null (the binary protocol sends other
+ * objects as JSON text and larger integers as DOUBLE).
  */
 export async function queryRows<T>(db: TDb, query: Prisma.Sql, options?: { prepared: boolean }): Promise<T[]> {
   const routed = readRoutes.get(db);

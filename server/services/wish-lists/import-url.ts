@@ -359,11 +359,20 @@ function clip(value: string | null | undefined, max: number): string | null {
 
 // cheerio and its HTML parser weigh about 19 MiB of the server's memory (measured by importing them
 // alone): loaded by the first import a member asks for, not at start.
+// A failed import is not kept: the next import tries again.
 let cheerioModule: Promise<typeof Cheerio> | undefined;
-const loadCheerio = (): Promise<typeof Cheerio> => (cheerioModule ??= import('cheerio'));
+const loadCheerio = (): Promise<typeof Cheerio> =>
+  (cheerioModule ??= import('cheerio').catch((error: unknown) => {
+    cheerioModule = undefined;
+    throw error;
+  }));
 
-export async function extractProduct(html: Buffer | string, pageUrl: URL, charset?: string): Promise<TImportedProduct> {
-  const cheerio = await loadCheerio();
+export function extractProduct(
+  cheerio: typeof Cheerio,
+  html: Buffer | string,
+  pageUrl: URL,
+  charset?: string,
+): TImportedProduct {
   const $ =
     typeof html === 'string'
       ? cheerio.load(html)
@@ -396,9 +405,11 @@ export async function importProductFromUrl(rawUrl: string, options: TImportOptio
     maxRedirects: options.maxRedirects ?? 3,
     userAgent: options.userAgent ?? 'GiftingBot/1.0 (+wish-list import)',
   });
+  // Outside the try: a module that cannot load is the server's failure (500), not the page's.
+  const cheerio = await loadCheerio();
   let product: TImportedProduct;
   try {
-    product = await extractProduct(page.body, page.url, page.charset);
+    product = extractProduct(cheerio, page.body, page.url, page.charset);
   } catch (error) {
     throw fail('not-product', error);
   }
