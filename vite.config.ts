@@ -16,6 +16,17 @@ const RENDERER_ROOT = fileURLToPath(new URL('./renderer', import.meta.url));
 const REACT_ROUTER_PRODUCTION = (file: string): string =>
   fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
 
+/**
+ * Two small modules of the app's own that only wrap react-query (the optimistic mutation helper,
+ * the terms query) go with it into vendor-data. Shared by several lazy chunks, they were otherwise
+ * merged into the entry chunk (experimentalMinChunkSize), which then imported vendor-data on every
+ * page, a visitor's landing page included. Only modules whose imports are all in vendor-data (or
+ * types) may be listed: a manual chunk takes its modules' dependencies along.
+ */
+const DATA_MODULES = ['app/hooks/use-optimistic-mutation.ts', 'app/terms-query.ts'].map((file) =>
+  path.join(RENDERER_ROOT, file),
+);
+
 const API_TARGET = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
 
 /**
@@ -98,7 +109,7 @@ export default defineConfig(({ command }) => ({
         experimentalMinChunkSize: 20_000,
         // Long-lived vendor chunks: app releases do not invalidate the browser's copy of React or Mantine.
         manualChunks(id) {
-          if (!id.includes('/node_modules/')) return undefined;
+          if (!id.includes('/node_modules/')) return DATA_MODULES.includes(id) ? 'vendor-data' : undefined;
           if (
             /\/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)\//.test(
               id,

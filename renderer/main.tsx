@@ -1,25 +1,23 @@
 import './app/mantine-styles';
 import { MantineProvider } from '@mantine/core';
-import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { HTTP_STATUS } from '../server/contracts/constants';
 import { createMemoryStorage } from './client/types';
 import { InitialErrorPage } from './app/initial-error-page';
-import { browserStorage, createAppRuntime, statusOf } from './app/runtime/app-runtime';
+import { browserStorage, createAppRuntime } from './app/runtime/app-runtime';
 import { readInitialState } from './app/runtime/initial-state';
 import { registerServiceWorker } from './app/runtime/service-worker';
 import { AppRuntimeProvider } from './app/runtime-context';
 import { cssVariablesResolver, theme } from './app/theme';
 import { APP_VERSION } from './auth/api';
 import { createAppAuth } from './auth/app-auth';
-import { isUnauthorizedError } from './auth/guard-decision';
 import { logIdentityFailures } from './auth/identity-failures';
 import { IdentityProvider } from './auth/identity-provider';
 import { currentPlatform } from './platform/browser';
 import { AppRouter } from './routes/app-router';
 import { createAppRouter } from './routes/router';
-import { createTrpcClient, trpc } from './trpc';
+import { configureData, loadData, withDataProviders } from './data/data-loader';
+import { setVisitorQueryFetch } from './data/visitor-queries';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
@@ -56,52 +54,26 @@ function startApp(): void {
   logIdentityFailures(auth.store, runtime.logger);
   registerServiceWorker(window, import.meta.env.DEV, (error) => runtime.logger.logError('service-worker', error));
 
-  /** 4xx answers other than a timeout-like 408/429 are not worth a retry. */
-  const isClientError = (error: unknown): boolean => {
-    const status = statusOf(error);
-    return (
-      status !== null &&
-      status >= HTTP_STATUS.badRequest &&
-      status < HTTP_STATUS.internalServerError &&
-      status !== HTTP_STATUS.tooManyRequests
-    );
-  };
-  const onAnyError = (error: unknown): void => {
-    if (statusOf(error) === HTTP_STATUS.forbidden) runtime.reportForbidden(error);
-  };
-
-  const queryClient = new QueryClient({
-    // A 403 from any query or mutation: warn log and 'Forbidden, please contact support' (spec §6, §8).
-    queryCache: new QueryCache({ onError: onAnyError }),
-    mutationCache: new MutationCache({ onError: onAnyError }),
-    defaultOptions: {
-      queries: {
-        staleTime: 60_000,
-        // A 401 already had its refresh and retry in the requester; the guard takes it from there.
-        retry: (failureCount, error) => failureCount < 1 && !isUnauthorizedError(error) && !isClientError(error),
-        refetchOnWindowFocus: false,
-      },
-    },
-  });
-  const trpcClient = createTrpcClient({ fetch: auth.requester.fetch, streamFetch: auth.requester.fetchStream });
+  // The query cache and tRPC client load on demand (renderer/data): a visitor's landing page does
+  // without them. A member needs them on every page: they start loading at once.
+  configureData({ auth, reportForbidden: (error) => runtime.reportForbidden(error) });
+  setVisitorQueryFetch(auth.requester.fetch);
+  if (auth.store.getIdentity() !== null) void loadData().catch(() => undefined);
   const router = createAppRouter({
     logger: runtime.logger,
     navigation: runtime.navigation,
     requester: auth.requester,
     sessionStorage: runtime.sessionStorage,
+    data: { load: loadData, wrap: withDataProviders },
   });
 
   root.render(
     <StrictMode>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
         <AppRuntimeProvider runtime={runtime}>
-          <QueryClientProvider client={queryClient}>
-            <trpc.Provider client={trpcClient} queryClient={queryClient}>
-              <IdentityProvider auth={auth}>
-                <AppRouter router={router} />
-              </IdentityProvider>
-            </trpc.Provider>
-          </QueryClientProvider>
+          <IdentityProvider auth={auth}>
+            <AppRouter router={router} />
+          </IdentityProvider>
         </AppRuntimeProvider>
       </MantineProvider>
     </StrictMode>,

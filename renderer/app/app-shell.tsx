@@ -13,8 +13,9 @@ import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { AccountMenu } from '../auth/account-menu';
 import { useIdentity } from '../auth/identity-provider';
 import { IMPERSONATION_BANNER_HEIGHT } from '../auth/impersonation-banner-height';
-import { useMe } from '../auth/use-me';
+import { useMeData } from '../auth/me-store';
 import { ensureTrailingSlash } from '../client/url';
+import { lazyWithData } from '../data/data-loader';
 import { AppFooter } from './app-footer';
 import { AppNotifications } from './app-notifications';
 import { BackToTop } from './back-to-top';
@@ -30,19 +31,22 @@ import { useCurrentRouteHandle } from './route-handle';
 import classes from './app-layout.module.css';
 
 /** Only support staff see the impersonation banner: its code loads when they do. */
-const ImpersonationBanner = lazy(() => import('../auth/impersonation-banner'));
+const ImpersonationBanner = lazyWithData(() => import('../auth/impersonation-banner'));
 
 /** Only a family manager switched into a child's account sees whose it is: its code loads then. */
-const ChildAccountBanner = lazy(() => import('../auth/child-account-banner'));
+const ChildAccountBanner = lazyWithData(() => import('../auth/child-account-banner'));
 
 /** Signed-in members' Messages link and notifications bell: their code loads for members only. */
-const MemberHeaderActions = lazy(() => import('../features/notifications/notifications-menu'));
+const MemberHeaderActions = lazyWithData(() => import('../features/notifications/notifications-menu'));
+
+/** A signed-in person's `auth.me` query, handed to the shell (account button, banners). */
+const MeSync = lazyWithData<object>(() => import('../data/data-module').then((module) => ({ default: module.MeSync })));
 
 /** The small-screen navbar's links load when it first opens. */
 const MobileNavLinks = lazy(() => import('./mobile-nav-links'));
 
 /** Dev only: Vite replaces import.meta.env.DEV with false in builds, so the panel is not bundled. */
-const ExperimentsPanel = import.meta.env.DEV ? lazy(() => import('./experiments-panel')) : null;
+const ExperimentsPanel = import.meta.env.DEV ? lazyWithData(() => import('./experiments-panel')) : null;
 
 const HEADER_HEIGHT = 60;
 const FOOTER_HEIGHT = 44;
@@ -56,10 +60,10 @@ export function AppLayout() {
   const { flags, routeName } = useCurrentRouteHandle();
   const { pathname, search, hash, state } = useLocation();
 
-  const { flags: authFlags } = useIdentity();
+  const { flags: authFlags, identity } = useIdentity();
   // The same query as the account button's (one request): names the manager while in a child's account.
-  const me = useMe();
-  const actingAsChild = !authFlags.isImpersonated && Boolean(me.data?.familyManager);
+  const me = useMeData();
+  const actingAsChild = !authFlags.isImpersonated && Boolean(me?.familyManager);
 
   const hideHeader = flags.hideHeader === true;
   const hideMobileHeader = !hideHeader && flags.hideMobileHeader === true;
@@ -180,6 +184,11 @@ export function AppLayout() {
         <AppFooter />
       </Box>
 
+      {identity !== null ? (
+        <Suspense fallback={null}>
+          <MeSync />
+        </Suspense>
+      ) : null}
       <ScrollManager />
       <NavigationSync />
       <TermsDialog />

@@ -7,7 +7,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useIdentity } from '../auth/identity-provider';
-import { trpc } from '../trpc';
+import { useVisitorQuery } from '../data/visitor-queries';
 import { ONE_TAP_DISMISSED_KEY, shouldShowOneTap } from './runtime/visibility';
 import { useAppRuntime } from './runtime-context';
 
@@ -20,7 +20,11 @@ export function OneTapPrompt() {
   const { sessionStorage } = useAppRuntime();
   const [dismissed, setDismissed] = useState(() => sessionStorage.getItem(ONE_TAP_DISMISSED_KEY) === '1');
   const visitor = isReady && !flags.isAuthenticated;
-  const providers = trpc.auth.providers.useQuery(undefined, { enabled: visitor && !dismissed, staleTime: Infinity });
+  // A plain GET (visitor-queries.ts): a visitor's page does without the query cache.
+  const providers = useVisitorQuery('auth.providers', undefined, {
+    enabled: visitor && !dismissed,
+    staleTime: Infinity,
+  });
   const list = providers.data ?? [];
 
   const show = shouldShowOneTap({

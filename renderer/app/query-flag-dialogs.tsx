@@ -5,8 +5,9 @@
  * the address (a replace, no new history entry). Their contents (query-flag-modal.tsx) load the
  * first time one opens, so the shell carries none of their weight.
  */
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { createObservable } from '../client/observable';
+import { lazyWithData } from '../data/data-loader';
 import { useLocation } from 'react-router-dom';
 import { useAppNavigate } from '../routes/app-navigate';
 import { hasQueryFlags, parseQueryFlags, withoutQueryFlags, type TQueryFlags } from './runtime/query-flags';
@@ -24,7 +25,7 @@ export function dialogsFor(flags: TQueryFlags): TOpenDialog[] {
 }
 
 /** The dialogs' contents (copy, buttons, Modal) load the first time a flag opens one. */
-const QueryFlagModalContent = lazy(() => import('./query-flag-modal'));
+const QueryFlagModalContent = lazyWithData(() => import('./query-flag-modal'));
 
 function QueryFlagModal(props: { current: TOpenDialog | undefined; onClose: () => void }) {
   const [everOpened, setEverOpened] = useState(props.current !== undefined);

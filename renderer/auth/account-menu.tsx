@@ -10,9 +10,11 @@ import { useMenuOnDemand } from '../app/menu-on-demand';
 import { href } from '../routes/route-table';
 import { AccountButton } from './account-button';
 import { useIdentity } from './identity-provider';
-import { meLabel, useMe } from './use-me';
+import { meLabel, useMeData } from './me-store';
+import { dataLoader } from '../data/data-loader';
 
-const loadMemberMenu = () => import('./member-menu');
+/** The menu's code and the query data load together (it asks for the switch targets). */
+const loadMemberMenu = dataLoader(() => import('./member-menu'));
 const MemberMenu = lazy(loadMemberMenu);
 
 /** The return address for a log-in started from this page (never an auth page). */
@@ -23,7 +25,7 @@ function returnQuery(pathname: string, search: string): { returnurl: string } | 
 
 export function AccountMenu() {
   const { identity, isReady } = useIdentity();
-  const me = useMe();
+  const me = useMeData();
   const { pathname, search } = useLocation();
   // The menu's code (Menu, Popover, floating-ui) loads when the button is first used.
   const menu = useMenuOnDemand(loadMemberMenu);
@@ -51,8 +53,8 @@ export function AccountMenu() {
     );
   }
 
-  const label = me.data ? meLabel(me.data) : 'Account';
-  const pictureUrl = me.data?.pictureUrl ?? null;
+  const label = me ? meLabel(me) : 'Account';
+  const pictureUrl = me?.pictureUrl ?? null;
   if (!menu.wanted) return <AccountButton label={label} pictureUrl={pictureUrl} {...menu.trigger} />;
   return (
     <Suspense

@@ -4,12 +4,12 @@
  * loader; on a guarded screen, a 401 from any query or mutation (after the requester's one refresh
  * and retry) sends the visitor to the log-in screen with the current address to come back to.
  */
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useAppNavigate } from '../routes/app-navigate';
 import { AppLoader } from '../app/app-loader';
 import { useAppRuntime } from '../app/runtime-context';
+import { loadedData } from '../data/data-loader';
 import type { TRouteGuard } from '../routes/route-table';
 import { guardDecision, isUnauthorizedError, logInAddress } from './guard-decision';
 import { useIdentity } from './identity-provider';
@@ -18,12 +18,14 @@ export { guardDecision, isUnauthorizedError, logInAddress, returnUrlFrom } from 
 
 /** Sends to log-in when a query or mutation of this screen answers 401. */
 function useUnauthorizedRedirect(enabled: boolean): void {
-  const queryClient = useQueryClient();
+  // The one query cache: a guarded screen renders only once it is loaded (router.tsx loads it
+  // with the screen's code), so the guard itself does not bring react-query to every page.
+  const queryClient = loadedData()?.queryClient ?? null;
   const navigate = useAppNavigate();
   const { pathname, search } = useLocation();
 
   useEffect(() => {
-    if (!enabled) return undefined;
+    if (!enabled || !queryClient) return undefined;
     const target = logInAddress({ pathname, search });
     const onError = (error: unknown): void => {
       if (isUnauthorizedError(error)) void navigate(target, { replace: true });

@@ -2,11 +2,9 @@
  * React side of the identity: one app auth runtime (see app-auth.ts) in a context, and
  * `useIdentity()` → { identity, flags, isReady, setTokens, logout }.
  *
- * Also keeps cached data honest when the identity changes: another user (sign-in, sign-out,
- * switch, impersonation) resets every query, since none of the cached answers belong to the new
- * user; a new token for the same user (e-mail confirmed, refresh) refetches only the auth queries.
+ * Also keeps the visitor's plain GETs (renderer/data/visitor-queries.ts) honest when another user
+ * signs in or out; the query cache does the same for itself (renderer/data/data-module.tsx).
  */
-import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
   useCallback,
@@ -17,7 +15,7 @@ import {
   type ReactNode,
 } from 'react';
 import { deriveAuthFlags, type TAuthFlags, type TIdentity } from '../../server/contracts/identity';
-import { trpc } from '../trpc';
+import { resetVisitorQueries } from '../data/visitor-queries';
 import type { TAuthApi } from './api';
 import type { TAppAuth } from './app-auth';
 
@@ -50,25 +48,16 @@ export function isAnotherUser(previous: TIdentity | null, next: TIdentity | null
 }
 
 export function IdentityProvider({ auth, children }: { auth: TAppAuth; children: ReactNode }) {
-  const queryClient = useQueryClient();
-  const utils = trpc.useUtils();
-
   useEffect(() => auth.listenToOtherTabs(window), [auth]);
 
   useEffect(() => {
     let previous = auth.store.getIdentity();
     return auth.store.subscribe(({ identity }) => {
-      if (isAnotherUser(previous, identity)) {
-        // After React has rendered with the new identity: resetting at once would refetch the
-        // mounted queries under the previous person's keys (their ids) with the new person's
-        // token, and answer 403s (e.g. the terms check right after switching into a child).
-        setTimeout(() => void queryClient.resetQueries(), 0);
-      } else if ((previous?.token ?? null) !== (identity?.token ?? null)) {
-        void utils.auth.invalidate();
-      }
+      // After React has rendered with the new identity, as the query cache does.
+      if (isAnotherUser(previous, identity)) setTimeout(resetVisitorQueries, 0);
       previous = identity;
     });
-  }, [auth, queryClient, utils]);
+  }, [auth]);
 
   const value = useMemo(() => ({ auth }), [auth]);
   return <IdentityContext.Provider value={value}>{children}</IdentityContext.Provider>;

@@ -69,7 +69,21 @@ export interface TRouterDeps {
   now?: () => number;
   /** The browser window whose history and location the router drives (tests pass a stand-in). */
   window?: Window;
+  /**
+   * The query data (renderer/data/data-loader.ts): loaded with each screen's code, and the screen
+   * rendered inside its providers; not for the landing page, which does without it for visitors.
+   */
+  data?: TScreenData;
 }
+
+export interface TScreenData {
+  load(): Promise<unknown>;
+  /** `data` is what load() answered. */
+  wrap(Component: ComponentType, data: never): ComponentType;
+}
+
+/** Routes whose screen manages the query data itself (a visitor's landing page does without it). */
+const SCREENS_WITHOUT_DATA: ReadonlySet<string> = new Set(['v2.landing']);
 
 /** Content-managed screens (GET /v1/content/screens/<componentName>) by route name. */
 export const CONTENT_SCREENS: Readonly<Record<string, string>> = {
@@ -140,8 +154,10 @@ export async function loadScreen(
   deps: TRouterDeps,
 ): Promise<{ default: ComponentType }> {
   try {
-    const module = await screen();
-    return { default: withGuard(module.default, route.guard) };
+    const data = SCREENS_WITHOUT_DATA.has(route.name) ? undefined : deps.data;
+    const [module, loaded] = await Promise.all([screen(), data?.load()]);
+    const guarded = withGuard(module.default, route.guard);
+    return { default: data ? data.wrap(guarded, loaded as never) : guarded };
   } catch (error) {
     deps.navigation?.dispatch({ type: 'loadError' });
     deps.logger?.logError('routing', error, { route: route.name, kind: 'chunk-load' });

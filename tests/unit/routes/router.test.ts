@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { matchLocation, relativePath, routeScore } from '../../../renderer/routes/match';
@@ -153,6 +154,40 @@ describe('router: every table route has a screen, a redirect or is a full page l
     if (!screen) throw new Error('v2.admin.findUser has no screen');
     const guarded = (await loadScreen(route, screen, {})).default;
     expect(guarded.displayName).toBe('Guarded(FindUserScreen)');
+  });
+
+  it('loads the query data with a screen and renders the screen in its providers, except the landing page', async () => {
+    const loads: string[] = [];
+    const data = {
+      load: () => {
+        loads.push('data');
+        return Promise.resolve('clients');
+      },
+      wrap: (Component: ComponentType, clients: never) => {
+        function Wrapped() {
+          return null;
+        }
+        Wrapped.displayName = `Data(${String(clients)}, ${Component.displayName ?? Component.name})`;
+        return Wrapped;
+      },
+    };
+    const route = findRoute('v2.admin.findUser');
+    const screen = screenOf(route.name);
+    if (!screen) throw new Error('v2.admin.findUser has no screen');
+    const wrapped = (await loadScreen(route, screen, { data })).default;
+    expect(wrapped.displayName).toBe('Data(clients, Guarded(FindUserScreen))');
+    expect(loads).toEqual(['data']);
+
+    // A visitor's landing page does without react-query: its screen handles the member's case itself.
+    const landing = findRoute('v2.landing');
+    const landingScreen = () =>
+      Promise.resolve({
+        default: function LandingScreen() {
+          return null;
+        },
+      });
+    expect((await loadScreen(landing, landingScreen, { data })).default.name).toBe('LandingScreen');
+    expect(loads).toEqual(['data']);
   });
 
   it('reports a screen whose code fails to load: load-error flag and a routing error', async () => {

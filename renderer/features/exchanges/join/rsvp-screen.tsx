@@ -12,7 +12,7 @@ import { useAppNavigate } from '../../../routes/app-navigate';
 import { ZRsvp, type TExchangeResponse } from '../../../../server/contracts/exchanges';
 import { GiftIcon } from '../../../app/icons';
 import { statusOf } from '../../../app/runtime/app-runtime';
-import { useTermsToAccept } from '../../../app/terms-dialog';
+import { useTermsToAccept } from './use-terms-to-accept';
 import { FormFailure } from '../../../kit/form-parts';
 import { useSchemaForm } from '../../../kit/forms';
 import { PageLayout } from '../../../kit/page-layout';

@@ -1,0 +1,79 @@
+/**
+ * The app's query data (react-query and the tRPC client, about 23 KiB gzip) loads on demand: a
+ * visitor's landing page never needs it (its three queries are plain GETs, visitor-queries.ts).
+ * data-module.tsx creates the one QueryClient and tRPC client when first loaded; every screen but
+ * the visitor's landing, and the member-only parts of the shell, render inside its providers,
+ * which all share that one client (one cache, as with a single provider at the root).
+ */
+import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { TData, TDataDeps } from './data-module';
+
+export type { TData, TDataDeps } from './data-module';
+
+let deps: TDataDeps | null = null;
+let loading: Promise<TData> | null = null;
+let loaded: TData | null = null;
+
+/** What the data module needs from the app (main.tsx calls it once, before anything renders). */
+export function configureData(value: TDataDeps): void {
+  deps = value;
+}
+
+/** Loads the data module once and creates its clients; the same promise every time. */
+export function loadData(): Promise<TData> {
+  if (!loading) {
+    const config = deps;
+    if (!config) return Promise.reject(new Error('configureData() was not called'));
+    const promise = import('./data-module').then((module) => (loaded ??= module.createData(config)));
+    loading = promise;
+    // A failed load (offline) may be tried again.
+    promise.catch(() => {
+      if (loading === promise) loading = null;
+    });
+  }
+  return loading;
+}
+
+/** The data module's clients when already loaded, else null. */
+export function loadedData(): TData | null {
+  return loaded;
+}
+
+/** The component rendered inside the data providers (props passed through). */
+export function withDataProviders<P extends object>(Component: ComponentType<P>, data: TData): ComponentType<P> {
+  const { Providers } = data;
+  function WithData(props: P) {
+    return createElement(Providers, null, createElement(Component, props));
+  }
+  WithData.displayName = Component.displayName ?? Component.name;
+  return WithData;
+}
+
+/**
+ * A lazy module's component that uses queries: its code and the data module load together, and it
+ * renders inside the providers. The loader is memoized (calling it again preloads nothing new).
+ */
+export function dataLoader<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+): () => Promise<{ default: ComponentType<P> }> {
+  let promise: Promise<{ default: ComponentType<P> }> | null = null;
+  return () => {
+    if (!promise) {
+      const started = Promise.all([load(), loadData()]).then(([module, data]) => ({
+        default: withDataProviders(module.default, data),
+      }));
+      promise = started;
+      started.catch(() => {
+        if (promise === started) promise = null;
+      });
+    }
+    return promise;
+  };
+}
+
+/** `lazy()` for a component that uses queries (see dataLoader). */
+export function lazyWithData<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+): LazyExoticComponent<ComponentType<P>> {
+  return lazy(dataLoader(load));
+}

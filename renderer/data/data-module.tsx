@@ -1,0 +1,194 @@
+/**
+ * The app's query data, loaded on demand (data-loader.ts; the screens' `../trpc` re-exports its
+ * hooks, so this module's chunk is the one they load):
+ * - the typed tRPC hooks (`trpc.<domain>.<procedure>.useQuery`) and the client factory (only the
+ *   router's type crosses from the server; nothing server-side is bundled);
+ * - the one QueryClient and tRPC client, and the providers every screen that queries renders in;
+ * - the shell's member-only parts that query (the `auth.me` summary, the terms check);
+ * - cached answers kept honest when the identity changes: another user (sign-in, sign-out, switch,
+ *   impersonation) resets every query, since none of the cached answers belong to the new user; a
+ *   new token for the same user (e-mail confirmed, refresh) refetches only the auth queries. The
+ *   visitor's plain GETs (visitor-queries.ts) are taken into the cache, so screens do not ask again.
+ */
+import {
+  createTRPCReact,
+  getQueryKey,
+  httpBatchLink,
+  splitLink,
+  TRPCClientError,
+  type TRPCLink,
+} from '@trpc/react-query';
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import { observable, type Unsubscribable } from '@trpc/server/observable';
+import { HTTP_STATUS, TRPC_MAX_BATCH_CALLS } from '../../server/contracts/constants';
+import type { TAppRouter } from '../../server/trpc/router';
+import type { TFetch } from '../client/types';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { statusOf } from '../app/runtime/app-runtime';
+import type { TAppAuth } from '../auth/app-auth';
+import { isUnauthorizedError } from '../auth/guard-decision';
+import { isAnotherUser, useIdentity } from '../auth/identity-provider';
+import { setMeData } from '../auth/me-store';
+import { onVisitorResults, type TVisitorQueryPath } from './visitor-queries';
+
+export const trpc = createTRPCReact<TAppRouter>();
+
+export type TRouterInputs = inferRouterInputs<TAppRouter>;
+export type TRouterOutputs = inferRouterOutputs<TAppRouter>;
+
+export interface TTrpcClientOptions {
+  /** Where the tRPC endpoint lives; same origin by default (the dev server proxies it). */
+  url?: string;
+  /**
+   * The app requester's fetch (`createRequester(...).fetch`): bearer token, page request id,
+   * tracking header, timeout, and one identity refresh plus a single retry on a 401.
+   */
+  fetch?: TFetch;
+  /** The requester's stream fetch (`fetchStream`): bearer token and refresh, no timeout. */
+  streamFetch?: TFetch;
+}
+
+/**
+ * Subscriptions through a link loaded on first use (renderer/live-link.ts): operations wait for
+ * it, then run on it; unsubscribing before it arrived cancels them.
+ */
+function lazyLiveLink(url: string, streamFetch: TFetch | undefined): TRPCLink<TAppRouter> {
+  return (runtime) => {
+    let link: ReturnType<TRPCLink<TAppRouter>> | null = null;
+    // Fetched with the first subscription, not with the client: a visitor's page never subscribes.
+    let ready: Promise<ReturnType<TRPCLink<TAppRouter>>> | null = null;
+    const load = () =>
+      (ready ??= import('../live-link').then(({ createLiveLink }) => {
+        link ??= createLiveLink(url, streamFetch)(runtime);
+        return link;
+      }));
+    return ({ op, next }) =>
+      observable((observer) => {
+        let inner: Unsubscribable | null = null;
+        let cancelled = false;
+        load().then(
+          (operationLink) => {
+            if (!cancelled) inner = operationLink({ op, next }).subscribe(observer);
+          },
+          (error: unknown) =>
+            observer.error(TRPCClientError.from(error instanceof Error ? error : new Error(String(error)))),
+        );
+        return () => {
+          cancelled = true;
+          inner?.unsubscribe();
+        };
+      });
+  };
+}
+
+/**
+ * A tRPC client: queries and mutations over one batching HTTP link, subscriptions (live messages
+ * and notifications) over server-sent events on a link loaded with the first subscription. Both
+ * send through the client runtime's requester, so the stream carries the bearer token too.
+ */
+export function createTrpcClient(options: TTrpcClientOptions = {}) {
+  const url = options.url ?? '/trpc';
+  const { fetch, streamFetch } = options;
+  return trpc.createClient({
+    links: [
+      splitLink({
+        condition: (op) => op.type === 'subscription',
+        true: lazyLiveLink(url, streamFetch),
+        // The server answers 400 to a larger batch; the link sends more calls as several batches.
+        false: httpBatchLink({ url, maxItems: TRPC_MAX_BATCH_CALLS, ...(fetch ? { fetch } : {}) }),
+      }),
+    ],
+  });
+}
+
+// The shell's member-only parts that query: in this chunk, so a member's page fetches no more for them.
+export { default as TermsCheck } from '../app/terms-check';
+
+/** Hands the `auth.me` answer to the shell (me-store.ts); the shell mounts it for a signed-in person. */
+export function MeSync() {
+  const { identity, isReady } = useIdentity();
+  const me = trpc.auth.me.useQuery(undefined, { enabled: isReady && identity !== null, staleTime: 60_000 });
+  useEffect(() => setMeData(me.data), [me.data]);
+  useEffect(() => () => setMeData(undefined), []);
+  return null;
+}
+
+export interface TDataDeps {
+  auth: Pick<TAppAuth, 'store' | 'requester'>;
+  /** A 403 from any query or mutation: warn log and 'Forbidden, please contact support' (spec §6, §8). */
+  reportForbidden: (error: unknown) => void;
+}
+
+export interface TData {
+  queryClient: QueryClient;
+  /** The query cache and tRPC client for its children (one client for every instance). */
+  Providers: (props: { children: ReactNode }) => ReactNode;
+}
+
+/** 4xx answers other than a timeout-like 408/429 are not worth a retry. */
+function isClientError(error: unknown): boolean {
+  const status = statusOf(error);
+  return (
+    status !== null &&
+    status >= HTTP_STATUS.badRequest &&
+    status < HTTP_STATUS.internalServerError &&
+    status !== HTTP_STATUS.tooManyRequests
+  );
+}
+
+/** The query key tRPC's hooks use for a procedure (`home.landing`) and its input. */
+function trpcQueryKey(path: TVisitorQueryPath, input: unknown) {
+  const procedure = path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], trpc);
+  return getQueryKey(procedure as Parameters<typeof getQueryKey>[0], input as never, 'query');
+}
+
+export function createData(deps: TDataDeps): TData {
+  const { auth } = deps;
+  const onAnyError = (error: unknown): void => {
+    if (statusOf(error) === HTTP_STATUS.forbidden) deps.reportForbidden(error);
+  };
+
+  const queryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: onAnyError }),
+    mutationCache: new MutationCache({ onError: onAnyError }),
+    defaultOptions: {
+      queries: {
+        staleTime: 60_000,
+        // A 401 already had its refresh and retry in the requester; the guard takes it from there.
+        retry: (failureCount, error) => failureCount < 1 && !isUnauthorizedError(error) && !isClientError(error),
+        refetchOnWindowFocus: false,
+      },
+    },
+  });
+  const trpcClient = createTrpcClient({ fetch: auth.requester.fetch, streamFetch: auth.requester.fetchStream });
+
+  onVisitorResults((path, input, data, updatedAt) => {
+    queryClient.setQueryData(trpcQueryKey(path, input), data, { updatedAt });
+  });
+
+  let previous = auth.store.getIdentity();
+  auth.store.subscribe(({ identity }) => {
+    if (isAnotherUser(previous, identity)) {
+      // After React has rendered with the new identity: resetting at once would refetch the
+      // mounted queries under the previous person's keys (their ids) with the new person's
+      // token, and answer 403s (e.g. the terms check right after switching into a child).
+      setTimeout(() => void queryClient.resetQueries(), 0);
+    } else if ((previous?.token ?? null) !== (identity?.token ?? null)) {
+      void queryClient.invalidateQueries({ queryKey: [['auth']] });
+    }
+    previous = identity;
+  });
+
+  function Providers({ children }: { children: ReactNode }) {
+    return (
+      <QueryClientProvider client={queryClient}>
+        <trpc.Provider client={trpcClient} queryClient={queryClient}>
+          {children}
+        </trpc.Provider>
+      </QueryClientProvider>
+    );
+  }
+
+  return { queryClient, Providers };
+}
