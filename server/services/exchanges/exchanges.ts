@@ -161,6 +161,7 @@ export async function getExchange(
     FROM exchanges e JOIN users o ON o.id = e.organizer_id
     LEFT JOIN exchange_participants p ON p.exchange_id = e.id AND p.user_id = ${caller.userId}
     WHERE e.id = ${exchangeId}`,
+    { prepared: true },
   );
   // Someone who declined still reads the exchange itself: it is their invitation (they may change their answer).
   const access = decideExchangeAccess(

@@ -100,7 +100,7 @@ async function listFollows(
   // the page read with it is dropped unseen.
   const [, counted, rows] = await Promise.all([
     assertCanSeePrivate(db, viewer, userId),
-    queryRows<{ n: bigint | number }>(db, Prisma.sql`SELECT COUNT(*) AS n ${from}`),
+    queryRows<{ n: bigint | number }>(db, Prisma.sql`SELECT COUNT(*) AS n ${from}`, { prepared: true }),
     page.limit === 0
       ? Promise.resolve([] as TFollowRow[])
       : queryRows<TFollowRow>(
@@ -111,6 +111,7 @@ async function listFollows(
           ${from}
           ORDER BY f.created_at DESC, ${person} ASC
           LIMIT ${page.limit} OFFSET ${page.offset}`,
+          { prepared: true },
         ),
   ]);
   const items = rows.map((row) =>

@@ -92,16 +92,20 @@ export async function searchProducts(deps: TDeps, input: TProductSearch): Promis
           ? Prisma.sql`p.created_at DESC, p.id`
           : Prisma.sql`MATCH(p.title, p.description) AGAINST (${words} IN NATURAL LANGUAGE MODE) DESC, p.created_at DESC, p.id`;
   // Straight to the driver (queryRows): the shop's search is one of the calls members make most.
+  // Prepared per connection unless a guide's sub-guides make the statement's text vary.
+  const prepared = !input.giftGuideId;
   const [rows, counted] = await Promise.all([
     queryRows<TProductRow>(
       deps.db,
       Prisma.sql`
         SELECT ${PRODUCT_COLUMNS} FROM products p JOIN merchants m ON m.id = p.merchant_id
         WHERE ${whereSql} ORDER BY ${order} LIMIT ${input.limit} OFFSET ${input.offset}`,
+      { prepared },
     ),
     queryRows<{ total: number | bigint }>(
       deps.db,
       Prisma.sql`SELECT COUNT(*) AS total FROM products p WHERE ${whereSql}`,
+      { prepared },
     ),
   ]);
   const total = Number(counted[0]?.total ?? 0);
