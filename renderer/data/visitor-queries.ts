@@ -6,7 +6,7 @@
  * the previous result shown while another input loads (`keepPrevious`). Every result is also
  * handed to the query cache once it exists (data-module.tsx), so member screens do not ask again.
  */
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { HTTP_STATUS } from '../../server/contracts/constants';
 import type { TFetch } from '../client/types';
 import type { TRouterOutputs } from '../trpc';
@@ -190,13 +190,15 @@ export function useVisitorQuery<P extends TVisitorQueryPath>(
 ): TVisitorQueryResult<TVisitorQueries[P]> {
   const { enabled = true, staleTime = 0, keepPrevious = false } = options;
   const entry = entryOf(path, input);
-  useSyncExternalStore(
-    (listener) => {
+  // One subscription per entry, not one per render (React re-subscribes when the function changes).
+  const subscribe = useCallback(
+    (listener: () => void) => {
       entry.listeners.add(listener);
       return () => entry.listeners.delete(listener);
     },
-    () => entry.version,
+    [entry],
   );
+  useSyncExternalStore(subscribe, () => entry.version);
 
   useEffect(() => {
     if (!enabled) return;
