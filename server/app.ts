@@ -247,8 +247,12 @@ export async function buildServer(config: TConfig, options: TBuildOptions = {}):
             userAgent: String(req.headers['user-agent'] ?? ''),
             idempotencyKey: headerValue(req.headers[IDEMPOTENCY_HEADER]),
             rateLimit: (policy: TRatePolicy) => rateCheck(req, policy),
-            // Queries only (a GET batch): never a mutation's batch, nor a subscription's long-lived context.
-            sharedReads: info.type === 'query' ? sharedReadsFor(info.calls.map((call) => call.path)) : null,
+            // Batches of queries only: never a mutation's batch, nor a subscription's long-lived context;
+            // a single call has no one to share with, so most requests allocate nothing for it.
+            sharedReads:
+              info.type === 'query' && info.calls.length > 1
+                ? sharedReadsFor(info.calls.map((call) => call.path))
+                : null,
           }),
         ),
       // Refusals that say when to come back (429, 503) carry Retry-After, as on REST.

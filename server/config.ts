@@ -145,7 +145,7 @@ const ZConfig = z.object({
   RATE_LIMIT_INVITATIONS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   /** Overload: answer 503 when the event loop lags more than this (0: off). */
   EVENT_LOOP_MAX_DELAY_MS: z.coerce.number().int().min(0).default(1000),
-  /** Overload: answer 503 when the JavaScript heap holds more than this many MiB (0: 90 % of Node's limit). */
+  /** Overload: answer 503 when the JavaScript heap still holds more than this many MiB after a full collection (0: 90 % of Node's limit). */
   HEAP_MAX_USED_MB: z.coerce.number().int().min(0).default(0),
   /** Bearer token for GET /metrics (Prometheus); unset: /metrics answers 404. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
