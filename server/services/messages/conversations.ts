@@ -159,7 +159,8 @@ interface TLastMessageColumns extends TPersonColumns {
  * The viewer's chats, most recent first, with unread counts; people who blocked them left out.
  * A hot read (measured by npm run bench:api): three statements side by side (the chats with their
  * group or other person and the blocks between, the last message of each with its sender, the
- * unread counts) where the ORM's nested read and the lookups after it took nine in three rounds.
+ * unread counts) where the ORM's nested read and the lookups after it took nine in three rounds;
+ * each prepared once per connection (queryRows `prepared`).
  */
 export async function listConversations(db: TDb, viewer: TVerifiedIdentity): Promise<TConversationSummary[]> {
   const me = viewer.userId;
@@ -180,6 +181,7 @@ export async function listConversations(db: TDb, viewer: TVerifiedIdentity): Pro
       LEFT JOIN conversation_members om ON c.kind = 'direct' AND om.conversation_id = c.id AND om.user_id <> ${me}
       LEFT JOIN users o ON o.id = om.user_id
       WHERE mine.user_id = ${me}`,
+      { prepared: true },
     ),
     queryRows<TLastMessageColumns>(
       db,
@@ -192,6 +194,7 @@ export async function listConversations(db: TDb, viewer: TVerifiedIdentity): Pro
             WHERE mine.user_id = ${me} AND ${notFromBlockers}
             GROUP BY m.conversation_id) last ON last.id = m.id
       JOIN users s ON s.id = m.sender_id`,
+      { prepared: true },
     ),
     queryRows<{ conversation_id: string; n: number | bigint }>(
       db,
@@ -200,6 +203,7 @@ export async function listConversations(db: TDb, viewer: TVerifiedIdentity): Pro
       JOIN conversation_members mine ON mine.conversation_id = m.conversation_id AND mine.user_id = ${me}
       WHERE m.id > mine.last_read_id AND m.sender_id <> ${me} AND ${notFromBlockers}
       GROUP BY m.conversation_id`,
+      { prepared: true },
     ),
   ]);
   const lastOf = new Map(lastMessages.map((row) => [row.conversation_id, row]));
@@ -391,6 +395,7 @@ export async function unreadCount(db: TDb, viewerId: string): Promise<number> {
     JOIN chat_messages m ON m.conversation_id = me.conversation_id AND m.id > me.last_read_id AND m.sender_id <> ${viewerId}
     WHERE me.user_id = ${viewerId}
       AND m.sender_id NOT IN (SELECT blocker_id FROM blocks WHERE blocked_id = ${viewerId})`,
+    { prepared: true },
   );
   return Number(rows[0]?.n ?? 0);
 }
