@@ -631,7 +631,13 @@ async function main(): Promise<void> {
       [...serveNodeOptions(), ...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean)],
     );
     processes.push(ours);
-    const raw = await startProcess('raw', 'scripts/lib/bench-raw-server.ts', env);
+    // e.g. BENCH_RAW_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof-raw" to profile the baseline beside ours.
+    const raw = await startProcess(
+      'raw',
+      'scripts/lib/bench-raw-server.ts',
+      env,
+      (process.env.BENCH_RAW_NODE_ARGS ?? '').split(' ').filter(Boolean),
+    );
     processes.push(raw);
 
     const login = await fetch(`${ours.base}/auth/v2/log-in/`, {
