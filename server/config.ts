@@ -143,6 +143,8 @@ const ZConfig = z.object({
   RATE_LIMIT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   /** Invitations calls (exchange and group) per minute per member. */
   RATE_LIMIT_INVITATIONS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /** Product pages read for /wish-it/ (wishLists.importUrl) per minute per member. */
+  RATE_LIMIT_URL_IMPORTS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** Overload: answer 503 when the event loop lags more than this (0: off). */
   EVENT_LOOP_MAX_DELAY_MS: z.coerce.number().int().min(0).default(1000),
   /** Overload: answer 503 when the JavaScript heap still holds more than this many MiB after a full collection (0: 90 % of Node's limit). */
@@ -206,6 +208,7 @@ export type TConfig = {
   rateLimitAuthPerMinute: number;
   rateLimitMessagesPerMinute: number;
   rateLimitInvitationsPerMinute: number;
+  rateLimitUrlImportsPerMinute: number;
   eventLoopMaxDelayMs: number;
   heapMaxUsedMb: number;
   metricsToken: string | undefined;
@@ -318,6 +321,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Record<string, string | unde
     rateLimitAuthPerMinute: c.RATE_LIMIT_AUTH_PER_MINUTE,
     rateLimitMessagesPerMinute: c.RATE_LIMIT_MESSAGES_PER_MINUTE,
     rateLimitInvitationsPerMinute: c.RATE_LIMIT_INVITATIONS_PER_MINUTE,
+    rateLimitUrlImportsPerMinute: c.RATE_LIMIT_URL_IMPORTS_PER_MINUTE,
     eventLoopMaxDelayMs: c.EVENT_LOOP_MAX_DELAY_MS,
     heapMaxUsedMb: c.HEAP_MAX_USED_MB,
     metricsToken: c.METRICS_TOKEN,

@@ -5,7 +5,9 @@
  *   server/auth/password-throttle.ts, stays in front of every password check);
  * - client logs (POST /v1/logs), per client address;
  * - messages (chat and exchange) and invitations (exchange and group), per member — these are
- *   tRPC procedures, so the tRPC context gets `rateLimit(policy)` and a middleware applies it.
+ *   tRPC procedures, so the tRPC context gets `rateLimit(policy)` and a middleware applies it;
+ * - product pages read for /wish-it/ (wishLists.importUrl), per member: each one makes the server
+ *   fetch and parse someone else's page, which nothing else a member does costs.
  * Over a limit: 429 with Retry-After, in the AppError body of the face.
  */
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -13,7 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TAppDeps } from '../deps';
 import { AppError } from '../errors';
 
-export type TRatePolicy = 'auth' | 'logs' | 'messages' | 'invitations';
+export type TRatePolicy = 'auth' | 'logs' | 'messages' | 'invitations' | 'imports';
 
 /** Which tRPC procedures count against which policy. */
 export const PROCEDURE_RATE_POLICIES: Readonly<Record<string, TRatePolicy>> = {
@@ -26,6 +28,7 @@ export const PROCEDURE_RATE_POLICIES: Readonly<Record<string, TRatePolicy>> = {
   'exchanges.resendInvitation': 'invitations',
   'groups.inviteEmails': 'invitations',
   'groups.inviteMembers': 'invitations',
+  'wishLists.importUrl': 'imports',
 };
 
 /** Which HTTP routes (method and Fastify route pattern) count against which policy. */
@@ -60,8 +63,10 @@ export async function registerRateLimits(
     logs: config.clientLogRatePerMinute,
     messages: config.rateLimitMessagesPerMinute,
     invitations: config.rateLimitInvitationsPerMinute,
+    imports: config.rateLimitUrlImportsPerMinute,
   };
-  const perMember = (policy: TRatePolicy): boolean => policy === 'messages' || policy === 'invitations';
+  const perMember = (policy: TRatePolicy): boolean =>
+    policy === 'messages' || policy === 'invitations' || policy === 'imports';
   const limiters = Object.fromEntries(
     (Object.keys(perMinute) as TRatePolicy[]).map((policy) => [
       policy,

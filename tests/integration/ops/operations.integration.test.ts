@@ -217,6 +217,21 @@ describe('limits', () => {
     );
   });
 
+  it('product pages read for /wish-it/ per member: 429 with Retry-After, other members unaffected', async () => {
+    const limited = await startTestServer({ RATE_LIMIT_URL_IMPORTS_PER_MINUTE: '2', RENDERER_DIST: '/nonexistent' });
+    const deps = testDeps();
+    const tokenOf = async () => (await identityFor(deps, (await createMember(testDb())).id)).token;
+    const [annToken, bobToken] = [await tokenOf(), await tokenOf()];
+    const client = new TestBrowser(limited.baseUrl);
+    // A page nobody answers: each read still costs the server a fetch, so each one counts.
+    const read = (token: string) =>
+      client.request('POST', '/trpc/wishLists.importUrl', { json: { url: 'http://127.0.0.1:9/gift' }, bearer: token });
+    const answers = [await read(annToken), await read(annToken), await read(annToken)];
+    expect(answers.map((answer) => answer.status === 429)).toEqual([false, false, true]);
+    expect(Number(answers[2]!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await read(bobToken)).status).not.toBe(429);
+  });
+
   it('client log batches per address', async () => {
     const entry = [
       { level: 'info', category: 'test', message: 'hello', clientKind: 'web', timestamp: Date.now(), appVersion: '1' },
