@@ -31,6 +31,11 @@ export async function buildServerBundle(): Promise<string> {
   return SERVER_BUNDLE;
 }
 
+/** Node's arguments that start the built bundle as `npm run serve` does (the environment aside). */
+export function serveArgs(): string[] {
+  return [...serveNodeOptions(), SERVER_BUNDLE];
+}
+
 /**
  * Node's options in package.json's `serve` script (what production runs), so a benchmark starts the
  * server exactly as it is served: `NODE_ENV=production node --max-old-space-size=… server/dist/main.mjs`

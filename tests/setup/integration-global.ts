@@ -1,12 +1,15 @@
 /**
  * Integration tests' global set-up: find or start the database server once; each worker then makes
  * its own database (tests/setup/integration-worker.ts). Every database this run made is dropped at the end.
+ * Also builds the production server bundle (scripts/lib/server-build.ts, about a second), which the
+ * tests of whole server processes start as `npm run serve` does.
  */
 import { randomBytes } from 'node:crypto';
 import mysql from 'mysql2/promise';
 import type { TestProject } from 'vitest/node';
 import { parseDatabaseUrl } from '../../server/db/database-url';
 import { ensureDatabaseServer } from '../../scripts/lib/database-server';
+import { buildServerBundle } from '../../scripts/lib/server-build';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,6 +22,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const server = await ensureDatabaseServer({
     env: { DATABASE_URL: process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL },
   });
+  await buildServerBundle();
   const runId = randomBytes(3).toString('hex');
   project.provide('databaseServerUrl', server.url);
   project.provide('testRunId', runId);

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/lib/free-port';
+import { serveArgs } from '../../../scripts/lib/server-build';
 import { TEST_JWT_SECRET } from '../../helpers/server';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -11,8 +12,9 @@ function startProcess(env: Record<string, string>): {
   output: () => string;
   exited: Promise<number | null>;
 } {
-  // One process (no tsx wrapper relaying signals), as in production.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/serve.ts'], {
+  // What production runs (`npm run serve`: the bundle, built by the integration set-up, and its
+  // heap limits), one process receiving the signals.
+  const child = spawn(process.execPath, serveArgs(), {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

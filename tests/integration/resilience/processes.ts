@@ -1,12 +1,14 @@
 /**
- * Real processes for the resilience tests: the server as production starts it (`server/serve.ts`,
- * one process, signals delivered to it), a free port, and a bounded load that records every
+ * Real processes for the resilience tests: the server as production starts it (`npm run serve`: the
+ * bundle of server/serve.ts, built by the integration set-up, with its heap limits; one process,
+ * signals delivered to it), a free port, and a bounded load that records every
  * request's start, end and outcome.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { TEST_JWT_SECRET } from '../../helpers/server';
 import { freePort } from '../../../scripts/lib/free-port';
+import { serveArgs } from '../../../scripts/lib/server-build';
 
 export { freePort };
 
@@ -23,7 +25,7 @@ export interface TServerProcess {
 
 export async function startServerProcess(env: Record<string, string>): Promise<TServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/serve.ts'], {
+  const child = spawn(process.execPath, serveArgs(), {
     cwd: ROOT,
     env: {
       ...process.env,
