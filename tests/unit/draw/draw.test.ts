@@ -96,15 +96,18 @@ describe('draw: methods and constraints', () => {
     expect(validateAssignment(ids, loop.assignment, { singleLoop: true }).valid).toBe(true);
   });
 
-  it('two households of 20 with singleLoop: an alternating loop, fast', () => {
+  // How fast is measured by npm run bench:draw; here, by the draw's own count of work (deterministic
+  // for a seed), that it takes the direct way and not a search.
+  it('two households of 20 with singleLoop: an alternating loop, by matching rather than by rejection', () => {
     const a = people(20, 'a');
     const b = people(20, 'b');
-    const t = performance.now();
     const res = expectOk(draw({ participants: [...a, ...b], households: [a, b], singleLoop: true, seed: 9 }));
-    const ms = performance.now() - t;
     expect(validateAssignment([...a, ...b], res.assignment, { households: [a, b], singleLoop: true }).valid).toBe(true);
     for (const [g, r] of res.assignment) expect(g[0]).not.toBe(r[0]);
-    expect(ms).toBeLessThan(100); // generous here; the benchmark measures the real figure
+    // A random loop is valid with probability ~1e-12: rejection sampling is not even tried.
+    expect(res.method).toBe('matching');
+    expect(res.stats.rejectionAttempts).toBe(0);
+    expect(res.stats.work).toBeLessThanOrEqual(10 * 40);
   });
 
   it('noMutualPairs on a larger draw', () => {
@@ -133,18 +136,17 @@ describe('draw: methods and constraints', () => {
     expect(validateAssignment(ids, res.assignment, { restrictions: ix }).valid).toBe(true);
   });
 
-  it('a household bigger than half: certificate names it, N = 10,000 in well under a second', () => {
+  it('a household bigger than half: certificate names it, N = 10,000, found by counting before any search', () => {
     const ids = people(10_000);
     const big = ids.slice(0, 5001);
-    const t = performance.now();
     const res = draw({ participants: ids, households: [big], seed: 1 });
-    const ms = performance.now() - t;
     if (res.ok || res.reason !== 'no-valid-assignment') throw new Error('expected certificate');
+    expect(res.stats.work).toBe(0);
+    expect(res.stats.rejectionAttempts).toBe(0);
     expect(res.certificate.givers).toHaveLength(5001);
     expect(res.certificate.allowedRecipients).toHaveLength(4999);
     expect(res.certificate.perGiver).toBeUndefined();
     expect(res.message).toContain('5,001 givers');
-    expect(ms).toBeLessThan(1000);
   });
 
   it('small certificate sentence', () => {
