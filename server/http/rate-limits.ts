@@ -31,6 +31,9 @@ export const PROCEDURE_RATE_POLICIES: Readonly<Record<string, TRatePolicy>> = {
   'wishLists.importUrl': 'imports',
 };
 
+/** Policies counted per signed-in member (the tRPC ones); the others count per client address. */
+const PER_MEMBER_POLICIES: ReadonlySet<TRatePolicy> = new Set(['messages', 'invitations', 'imports']);
+
 /** Which HTTP routes (method and Fastify route pattern) count against which policy. */
 const ROUTE_RATE_POLICIES: Readonly<Record<string, TRatePolicy>> = {
   'POST /auth/v2/log-in/': 'auth',
@@ -65,8 +68,6 @@ export async function registerRateLimits(
     invitations: config.rateLimitInvitationsPerMinute,
     imports: config.rateLimitUrlImportsPerMinute,
   };
-  const perMember = (policy: TRatePolicy): boolean =>
-    policy === 'messages' || policy === 'invitations' || policy === 'imports';
   const limiters = Object.fromEntries(
     (Object.keys(perMinute) as TRatePolicy[]).map((policy) => [
       policy,
@@ -74,7 +75,7 @@ export async function registerRateLimits(
         max: perMinute[policy],
         timeWindow: 60_000,
         keyGenerator: (request) =>
-          `${policy}:${perMember(policy) && request.identity ? `user:${request.identity.userId}` : `ip:${request.ip}`}`,
+          `${policy}:${PER_MEMBER_POLICIES.has(policy) && request.identity ? `user:${request.identity.userId}` : `ip:${request.ip}`}`,
       }),
     ]),
   ) as Record<TRatePolicy, ReturnType<FastifyInstance['createRateLimit']>>;
