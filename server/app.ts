@@ -64,6 +64,11 @@ export interface TBuildOptions {
    * a poll interval and extra job kinds to watch two instances share one queue).
    */
   jobs?: boolean | { pollMs?: number; extraHandlers?: Record<string, TJobHandler> };
+  /**
+   * How GETs of queries are answered: 'direct' (the default, server/trpc/query-calls.ts) or all by
+   * tRPC's resolveResponse (the test that compares the two answers starts one server of each).
+   */
+  trpcQueries?: 'direct' | 'resolveResponse';
 }
 
 export interface TServer extends FastifyInstance {
@@ -265,6 +270,7 @@ export async function buildServer(config: TConfig, options: TBuildOptions = {}):
       },
     },
     subscriptions,
+    options.trpcQueries !== 'resolveResponse',
   );
 
   await registerRestRoutes(app, deps);

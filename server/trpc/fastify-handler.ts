@@ -9,8 +9,9 @@
  * stream's piping was about 5 % of the server's time on a list read. Bytes, not text: decoding them
  * into a string for Fastify to encode again was about 5 % of that read's allocations.
  *
- * Every call is still resolved by tRPC itself (`resolveResponse`, its public adapter API), with the
- * same options as the plugin took.
+ * A GET of queries answered whole, the calls members make most, is answered by query-calls.ts, tRPC's
+ * resolution without the Fetch objects; every other call is resolved by tRPC itself (`resolveResponse`,
+ * its public adapter API), with the same options as the plugin took.
  *
  * The Fetch `Request` it reads is built as tRPC's `incomingMessageToRequest` builds it, with one
  * difference: that one aborts the request's signal whenever the response closes, finished or not, so
@@ -25,6 +26,7 @@ import { TRPCError } from '@trpc/server';
 import { incomingMessageToRequest } from '@trpc/server/adapters/node-http';
 import { resolveResponse } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { answerQueries } from './query-calls';
 import type { TAppRouter } from './router';
 
 export type TTrpcOptions = FastifyTRPCPluginOptions<TAppRouter>['trpcOptions'];
@@ -93,10 +95,16 @@ function toFetchRequest(incoming: TIncoming, raw: ServerResponse, path: string, 
 async function handle(
   options: TTrpcOptions,
   subscriptions: ReadonlySet<string>,
+  direct: boolean,
   request: FastifyRequest,
   reply: FastifyReply,
   path: string,
 ) {
+  if (direct) {
+    const answer = await answerQueries(options, request, reply, path);
+    // Bytes, as below: a string would be sent with a charset added to its media type.
+    if (answer) return reply.code(answer.status).headers(answer.headers).send(Buffer.from(answer.body));
+  }
   const incoming = request.raw as TIncoming;
   if ('body' in request) incoming.body = request.body;
   const response = await resolveResponse<TAppRouter>({
@@ -118,6 +126,8 @@ export async function registerTrpc(
   app: FastifyInstance,
   options: TTrpcOptions,
   subscriptions: ReadonlySet<string>,
+  /** GETs of queries answered without Fetch objects (query-calls.ts); false: all by resolveResponse. */
+  directQueries = true,
 ): Promise<void> {
   await app.register(
     async (scope) => {
@@ -127,7 +137,7 @@ export async function registerTrpc(
       scope.removeContentTypeParser('multipart/form-data');
       scope.addContentTypeParser('multipart/form-data', {}, (_request, body, done) => done(null, body));
       scope.all<{ Params: { path: string } }>('/:path', (request, reply) =>
-        handle(options, subscriptions, request, reply, request.params.path),
+        handle(options, subscriptions, directQueries, request, reply, request.params.path),
       );
     },
     { prefix: '/trpc' },
