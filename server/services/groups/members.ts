@@ -446,7 +446,8 @@ export async function childGroupChoices(db: TDb, viewer: TVerifiedIdentity, chil
     select: {
       group: { select: { id: true, name: true, members: { where: { userId: childId }, select: { status: true } } } },
     },
-    orderBy: { group: { name: 'asc' } },
+    // By name, then id: two groups of one name keep their order from one read to the next.
+    orderBy: [{ group: { name: 'asc' } }, { groupId: 'asc' }],
   });
   return mine.map(({ group }) => {
     const childStatus = (group.members[0]?.status as TGroupMemberStatus | undefined) ?? null;
