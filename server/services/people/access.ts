@@ -134,7 +134,12 @@ export async function assertCanManage(
   options: { allowDeleted?: boolean; floaters?: boolean } = {},
 ): Promise<{ identity: TVerifiedIdentity; as: TManageAs }> {
   const caller = options.floaters ? requireKnown(identity) : requireMember(identity);
-  const user = await db.user.findUnique({ where: { id: userId }, select: { id: true, deletedAt: true } });
+  // Prepared, straight to the driver: the home page's suggestions check the member's own account with it.
+  const [user] = await queryRows<{ id: string; deletedAt: Date | null }>(
+    db,
+    Prisma.sql`SELECT id, deleted_at AS deletedAt FROM users WHERE id = ${userId}`,
+    { prepared: true },
+  );
   const isSelf = caller.userId === userId;
   if (!user) throw new AppError(isSelf ? 'UNAUTHENTICATED' : 'NOT_FOUND');
   if (isSelf) {
