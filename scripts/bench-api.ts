@@ -540,19 +540,18 @@ async function soak(
   const rate = Math.max(1, Math.round(bare.reqPerSec / 2));
   const referenceS = Math.min(120, Math.max(1, Math.round(seconds / 5)));
   log(`Ours at ${rate} req/s (half of raw's ${bare.reqPerSec}) for ${seconds} s, ${streams} live streams open…`);
+  // As atRate: a first second at the rate opens the connections (and the first calls compile their
+  // code), so the latency below is the soak's, not a cold process's first second. Without it a
+  // 10-minute soak reported p99.9 1.3 s, the 30 slowest of 30,000 answers; with it a 2-minute one 84 ms.
+  const target = { urls: [`${ours.base}${call.path}`], headers, rate, connections: CONNECTIONS };
+  await runAtRate({ ...target, durationS: 1 });
   const samples: number[] = [];
   const pid = ours.child.pid!;
   const sampler = setInterval(() => {
     samples.push(rssMiB(pid));
     if (samples.length % 60 === 0) log(`  ${samples.length} s: RSS ${samples[samples.length - 1]} MiB`);
   }, 1000);
-  const result = await runAtRate({
-    urls: [`${ours.base}${call.path}`],
-    headers,
-    rate,
-    durationS: seconds,
-    connections: CONNECTIONS,
-  }).finally(() => clearInterval(sampler));
+  const result = await runAtRate({ ...target, durationS: seconds }).finally(() => clearInterval(sampler));
   const atReference = samples[Math.min(samples.length, referenceS) - 1] ?? rssMiB(pid);
   const atEnd = samples[samples.length - 1] ?? rssMiB(pid);
   const drift = Math.round(((atEnd - atReference) / atReference) * 1000) / 1000;
