@@ -21,7 +21,14 @@ import type { TWishListPrivacy } from '../../contracts/wish-lists';
 import { queryRows, type TDb } from '../../db/client';
 import { AppError } from '../../errors';
 import { Prisma } from '../../generated/prisma/client';
-import { canSeePrivate, managesChild, relationsTo, visiblePerson, type TViewerRelation } from '../people/access';
+import {
+  canSeePrivate,
+  isPrivateColumn,
+  managesChild,
+  relationsTo,
+  visiblePerson,
+  type TViewerRelation,
+} from '../people/access';
 
 /** Answers whether `viewerId` takes part in `exchangeId` (the exchanges domain registers it). */
 export type TExchangeListViewer = (db: TDb, viewerId: string, exchangeId: string) => Promise<boolean>;
@@ -233,32 +240,18 @@ export async function visibleListIds(
     FROM wish_lists l JOIN users u ON u.id = l.owner_id LEFT JOIN user_settings s ON s.user_id = l.owner_id
     WHERE l.id IN (${Prisma.join(ids)})`,
   );
-  const lists = rows.map((row) => ({
-    id: row.id,
-    ownerId: row.ownerId,
-    privacy: row.privacy,
-    exchangeId: row.exchangeId,
-    owner: {
-      deletedAt: row.deletedAt,
-      settings: row.isPrivate === null ? null : { isPrivate: Boolean(row.isPrivate) },
-    },
-  }));
   const relations = await relationsTo(
     db,
     viewer,
-    lists.map((list) => list.ownerId),
+    rows.map((list) => list.ownerId),
   );
   /** Per owner: 'edit' (sees every list), 'read' (the list's privacy decides) or null (hidden). */
   const owners = new Map<string, Promise<'edit' | 'read' | null>>();
-  for (const list of lists) {
+  for (const list of rows) {
     const relation = relations.get(list.ownerId)!;
     let view = owners.get(list.ownerId);
     if (!view) {
-      const owner = {
-        id: list.ownerId,
-        deletedAt: list.owner.deletedAt,
-        isPrivate: list.owner.settings?.isPrivate ?? true,
-      };
+      const owner = { id: list.ownerId, deletedAt: list.deletedAt, isPrivate: isPrivateColumn(list.isPrivate) };
       // Hidden (404, 403) reads as not visible; anything else (the database) is an error.
       // Visibility only: which view a reader would get does not matter here (no owner-side query).
       view = mayEditOrRead(db, viewer, owner, relation).then(
