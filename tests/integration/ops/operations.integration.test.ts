@@ -139,6 +139,15 @@ describe('metrics', () => {
   });
 });
 
+/** A server with the given per-member limits, a client of it, and two members' tokens. */
+async function limitedForTwoMembers(limits: Record<string, string>) {
+  const limited = await startTestServer({ ...limits, RENDERER_DIST: '/nonexistent' });
+  const deps = testDeps();
+  const tokenOf = async () => (await identityFor(deps, (await createMember(testDb())).id)).token;
+  const [annToken, bobToken] = [await tokenOf(), await tokenOf()];
+  return { client: new TestBrowser(limited.baseUrl), annToken, bobToken };
+}
+
 describe('limits', () => {
   it('a body over 1 MiB answers 413', async () => {
     const response = await fetch(`${server.baseUrl}/auth/v2/sign-up/`, {
@@ -196,11 +205,7 @@ describe('limits', () => {
   });
 
   it('invitations per member through tRPC: 429 with Retry-After, other members unaffected', async () => {
-    const limited = await startTestServer({ RATE_LIMIT_INVITATIONS_PER_MINUTE: '2', RENDERER_DIST: '/nonexistent' });
-    const deps = testDeps();
-    const tokenOf = async () => (await identityFor(deps, (await createMember(testDb())).id)).token;
-    const [annToken, bobToken] = [await tokenOf(), await tokenOf()];
-    const client = new TestBrowser(limited.baseUrl);
+    const { client, annToken, bobToken } = await limitedForTwoMembers({ RATE_LIMIT_INVITATIONS_PER_MINUTE: '2' });
     const call = (token: string, path: string, json: unknown) =>
       client.request<{ result?: { data: { groupId: string } } }>('POST', `/trpc/${path}`, { json, bearer: token });
     const groupOf = async (token: string) =>
@@ -218,11 +223,7 @@ describe('limits', () => {
   });
 
   it('product pages read for /wish-it/ per member: 429 with Retry-After, other members unaffected', async () => {
-    const limited = await startTestServer({ RATE_LIMIT_URL_IMPORTS_PER_MINUTE: '2', RENDERER_DIST: '/nonexistent' });
-    const deps = testDeps();
-    const tokenOf = async () => (await identityFor(deps, (await createMember(testDb())).id)).token;
-    const [annToken, bobToken] = [await tokenOf(), await tokenOf()];
-    const client = new TestBrowser(limited.baseUrl);
+    const { client, annToken, bobToken } = await limitedForTwoMembers({ RATE_LIMIT_URL_IMPORTS_PER_MINUTE: '2' });
     // A page nobody answers: each read still costs the server a fetch, so each one counts.
     const read = (token: string) =>
       client.request('POST', '/trpc/wishLists.importUrl', { json: { url: 'http://127.0.0.1:9/gift' }, bearer: token });
