@@ -6,14 +6,36 @@
  * Why bundle: under tsx every one of the server's ~600 modules is transformed at start, and tsx keeps
  * their sources and source maps for stack traces. The bundle starts with about 50 MiB less resident
  * memory (measured with `npm run bench:api`, issue 28). Packages stay external: they are loaded from
- * node_modules as Node finds them (native addons, Prisma's runtime, their own files on disk).
+ * node_modules as Node finds them (native addons, their own files on disk), but for one: Prisma's
+ * runtime is loaded from a patched copy beside the bundle (./prisma-runtime-patch.ts says why).
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import { PROJECT_ROOT } from './database-server';
+import { patchedPrismaRuntime } from './prisma-runtime-patch';
 
 export const SERVER_BUNDLE = path.join(PROJECT_ROOT, 'server', 'dist', 'main.mjs');
+
+/** The patched runtime, beside the bundle; its own imports (packages, node:) resolve as before. */
+export const PRISMA_RUNTIME_COPY = path.join(path.dirname(SERVER_BUNDLE), 'prisma-runtime-client.mjs');
+
+/** Writes the patched copy of Prisma's runtime and points the generated client's imports at it. */
+function patchedPrismaRuntimePlugin(): Plugin {
+  return {
+    name: 'gifting-patched-prisma-runtime',
+    setup(build) {
+      build.onStart(() => {
+        mkdirSync(path.dirname(PRISMA_RUNTIME_COPY), { recursive: true });
+        writeFileSync(PRISMA_RUNTIME_COPY, patchedPrismaRuntime());
+      });
+      build.onResolve({ filter: /^@prisma\/client\/runtime\/client$/ }, () => ({
+        path: `./${path.basename(PRISMA_RUNTIME_COPY)}`,
+        external: true,
+      }));
+    },
+  };
+}
 
 /** Writes server/dist/main.mjs (and its source map, for reading a stack trace by hand). ~1 s. */
 export async function buildServerBundle(): Promise<string> {
@@ -25,6 +47,7 @@ export async function buildServerBundle(): Promise<string> {
     format: 'esm',
     target: 'node20',
     packages: 'external',
+    plugins: [patchedPrismaRuntimePlugin()],
     sourcemap: 'linked',
     logLevel: 'warning',
   });
