@@ -76,7 +76,7 @@ import { createDb, type TDb } from '../server/db/client';
 import { migrate } from '../server/db/migrate';
 import { DEMO_LOGIN, seedDemoData, seedId } from '../prisma/seed';
 import { dropDatabase, ensureDatabaseServer, PROJECT_ROOT } from './lib/database-server';
-import { openStreams, runAtRate } from './lib/bench-load';
+import { openStreams, runAtRateApart } from './lib/bench-load';
 import { freePort } from './lib/free-port';
 import { startMailCatcher, type TMailCatcher } from './lib/mail-catcher';
 import { buildServerBundle, serveNodeOptions } from './lib/server-build';
@@ -371,7 +371,10 @@ interface TAtRate {
   errors: number;
 }
 
-/** Open loop at a constant `rate` (scripts/lib/bench-load.ts), after a second that opens the connections. */
+/**
+ * Open loop at a constant `rate` (scripts/lib/bench-load.ts, in a process of its own), after a second
+ * that opens the connections.
+ */
 async function atRate(
   target: TProcess,
   path: string,
@@ -380,8 +383,7 @@ async function atRate(
   durationS: number,
 ): Promise<TAtRate> {
   const options = { urls: [`${target.base}${path}`], headers, rate, connections: CONNECTIONS };
-  await runAtRate({ ...options, durationS: 1 });
-  const { result, peak } = await withPeakRss(target, () => runAtRate({ ...options, durationS }));
+  const { result, peak } = await withPeakRss(target, () => runAtRateApart({ ...options, durationS }, 1));
   return {
     achievedRate: result.achievedRate,
     p99AtRate: result.p99,
@@ -544,14 +546,13 @@ async function soak(
   // code), so the latency below is the soak's, not a cold process's first second. Without it a
   // 10-minute soak reported p99.9 1.3 s, the 30 slowest of 30,000 answers; with it a 2-minute one 84 ms.
   const target = { urls: [`${ours.base}${call.path}`], headers, rate, connections: CONNECTIONS };
-  await runAtRate({ ...target, durationS: 1 });
   const samples: number[] = [];
   const pid = ours.child.pid!;
   const sampler = setInterval(() => {
     samples.push(rssMiB(pid));
     if (samples.length % 60 === 0) log(`  ${samples.length} s: RSS ${samples[samples.length - 1]} MiB`);
   }, 1000);
-  const result = await runAtRate({ ...target, durationS: seconds }).finally(() => clearInterval(sampler));
+  const result = await runAtRateApart({ ...target, durationS: seconds }, 1).finally(() => clearInterval(sampler));
   const atReference = samples[Math.min(samples.length, referenceS) - 1] ?? rssMiB(pid);
   const atEnd = samples[samples.length - 1] ?? rssMiB(pid);
   const drift = Math.round(((atEnd - atReference) / atReference) * 1000) / 1000;

@@ -12,6 +12,7 @@
  * Also: live streams (server-sent events) held open on a server while it is loaded, as the pages
  * of signed-in members keep theirs.
  */
+import { fork } from 'node:child_process';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 
@@ -44,6 +45,33 @@ function quantile(sorted: Float64Array, q: number): number {
   if (sorted.length === 0) return 0;
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
   return Math.round(sorted[index]! * 10) / 10;
+}
+
+/**
+ * runAtRate in a process of its own, after `warmUpS` seconds at the same rate that are not counted
+ * (they open the connections; the first calls compile the server's code).
+ *
+ * Why apart: the benchmark's own process also drives autocannon's saturated runs, holds the live
+ * streams and catches the mail. Observed with perf_hooks during `bench:api`, its collections paused
+ * it for up to 30 ms (scavenges) and 28 ms (full collections), and a request due during a pause left
+ * late: the pause was counted as the latency of whichever server was measured then (so a call's p99
+ * at the rate changed from run to run, ours' and raw's alike). A fresh process that holds only this
+ * loop keeps a small heap, and the measure is the server's.
+ */
+export function runAtRateApart(options: TRateOptions, warmUpS: number): Promise<TRateResult> {
+  return new Promise((resolve, reject) => {
+    const child = fork(new URL('./bench-load-child.ts', import.meta.url), [], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    let result: TRateResult | null = null;
+    child.once('message', (message) => (result = message as TRateResult));
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      result ? resolve(result) : reject(new Error(`the load generator stopped (exit code ${code}) without a result`)),
+    );
+    child.send({ options, warmUpS });
+  });
 }
 
 export async function runAtRate(options: TRateOptions): Promise<TRateResult> {
