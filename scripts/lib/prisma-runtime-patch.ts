@@ -10,9 +10,10 @@
  * live, so every full collection marked them and the old generation's limit (a factor of the live
  * size) sat that much higher. As Maps, the same edges take about 0.5 MB.
  *
- * The patch is exact: each replaced piece must occur as many times as expected, or the build fails
- * naming this file, so an upgrade of Prisma cannot silently drop it or half-apply it. Behaviour is
- * unchanged: the graph answers the same lookups (tests/unit/scripts/prisma-runtime-patch.test.ts
+ * The patch is exact: the runtime must mention `edges` exactly where the patch expects (two builds,
+ * two lookups) and each replaced piece must occur as often as expected, or the build fails naming
+ * this file, so an upgrade of Prisma cannot silently drop it, half-apply it or miss a new reader.
+ * Behaviour is unchanged: the graph answers the same lookups (tests/unit/server/prisma-runtime-patch.test.ts
  * compares every edge of our schema's graph before and after).
  */
 import { readFileSync } from 'node:fs';
@@ -20,11 +21,18 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PROJECT_ROOT } from './database-server';
 
-/** The file the generated client's `@prisma/client/runtime/client` resolves to in an ES module. */
+/**
+ * The file Node loads for the generated client's `import … from '@prisma/client/runtime/client'`:
+ * @prisma/client's exports send the `node` condition to the CommonJS build (runtime/client.js), for
+ * an ES module's import as for require, so the copy is of that build: production runs the same
+ * runtime as development and the tests, only patched.
+ */
 export function prismaRuntimePath(): string {
-  const require = createRequire(path.join(PROJECT_ROOT, 'package.json'));
-  return path.join(path.dirname(require.resolve('@prisma/client/package.json')), 'runtime', 'client.mjs');
+  return createRequire(path.join(PROJECT_ROOT, 'package.json')).resolve('@prisma/client/runtime/client');
 }
+
+/** Where the runtime mentions `edges`: the two node builds and the two lookups, nowhere else. */
+const EDGES_MENTIONS = 4;
 
 interface TReplacement {
   what: string;
@@ -57,6 +65,14 @@ const REPLACEMENTS: readonly TReplacement[] = [
 
 /** The runtime's source with the replacements made; throws when the source is not the one they fit. */
 export function patchPrismaRuntime(source: string): string {
+  const mentions = source.match(/\bedges\b/g)?.length ?? 0;
+  if (mentions !== EDGES_MENTIONS) {
+    throw new Error(
+      `Prisma's runtime changed: it mentions the parameter graph's edges ${mentions} times, not ${EDGES_MENTIONS}. ` +
+        'Review scripts/lib/prisma-runtime-patch.ts for this version of @prisma/client (a new reader of the ' +
+        'edges would find a Map) and update or remove the patch.',
+    );
+  }
   let patched = source;
   for (const replacement of REPLACEMENTS) {
     const found = patched.split(replacement.from).length - 1;
@@ -69,10 +85,6 @@ export function patchPrismaRuntime(source: string): string {
     }
     patched = patched.split(replacement.from).join(replacement.to);
   }
-  // Any edge read left behind would now read a Map as an object and find nothing.
-  const leftover = patched.match(/\.edges\[/g)?.length ?? 0;
-  if (leftover)
-    throw new Error(`Prisma's runtime reads edges by index in ${leftover} more place(s); review the patch.`);
   return patched;
 }
 

@@ -9,7 +9,7 @@
  * node_modules as Node finds them (native addons, their own files on disk), but for one: Prisma's
  * runtime is loaded from a patched copy beside the bundle (./prisma-runtime-patch.ts says why).
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import { PROJECT_ROOT } from './database-server';
@@ -17,18 +17,31 @@ import { patchedPrismaRuntime } from './prisma-runtime-patch';
 
 export const SERVER_BUNDLE = path.join(PROJECT_ROOT, 'server', 'dist', 'main.mjs');
 
-/** The patched runtime, beside the bundle; its own imports (packages, node:) resolve as before. */
-export const PRISMA_RUNTIME_COPY = path.join(path.dirname(SERVER_BUNDLE), 'prisma-runtime-client.mjs');
+/**
+ * The patched runtime, beside the bundle: CommonJS like the file it copies, so its own requires
+ * (packages, node:) resolve from server/dist up to node_modules as before.
+ */
+export const PRISMA_RUNTIME_COPY = path.join(path.dirname(SERVER_BUNDLE), 'prisma-runtime-client.cjs');
+
+/**
+ * Writes the copy only when it changed, and by a rename: integration tests start server/dist while
+ * another worker may be building it (bench:api --check), and must never read a half-written file.
+ */
+function writePatchedRuntime(): void {
+  const patched = patchedPrismaRuntime();
+  if (existsSync(PRISMA_RUNTIME_COPY) && readFileSync(PRISMA_RUNTIME_COPY, 'utf8') === patched) return;
+  mkdirSync(path.dirname(PRISMA_RUNTIME_COPY), { recursive: true });
+  const partial = `${PRISMA_RUNTIME_COPY}.${process.pid}.tmp`;
+  writeFileSync(partial, patched);
+  renameSync(partial, PRISMA_RUNTIME_COPY);
+}
 
 /** Writes the patched copy of Prisma's runtime and points the generated client's imports at it. */
 function patchedPrismaRuntimePlugin(): Plugin {
   return {
     name: 'gifting-patched-prisma-runtime',
     setup(build) {
-      build.onStart(() => {
-        mkdirSync(path.dirname(PRISMA_RUNTIME_COPY), { recursive: true });
-        writeFileSync(PRISMA_RUNTIME_COPY, patchedPrismaRuntime());
-      });
+      build.onStart(writePatchedRuntime);
       build.onResolve({ filter: /^@prisma\/client\/runtime\/client$/ }, () => ({
         path: `./${path.basename(PRISMA_RUNTIME_COPY)}`,
         external: true,
@@ -37,7 +50,10 @@ function patchedPrismaRuntimePlugin(): Plugin {
   };
 }
 
-/** Writes server/dist/main.mjs (and its source map, for reading a stack trace by hand). ~1 s. */
+/**
+ * Writes server/dist/main.mjs (and its source map, for reading a stack trace by hand) and Prisma's
+ * patched runtime beside it. ~1 s.
+ */
 export async function buildServerBundle(): Promise<string> {
   await build({
     entryPoints: [path.join(PROJECT_ROOT, 'server', 'serve.ts')],
