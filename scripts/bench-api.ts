@@ -373,7 +373,7 @@ interface TAtRate {
 
 /**
  * Open loop at a constant `rate` (scripts/lib/bench-load.ts, in a process of its own), after a second
- * that opens the connections.
+ * that opens the connections; the server's peak RSS is sampled over the measured run.
  */
 async function atRate(
   target: TProcess,
@@ -383,7 +383,14 @@ async function atRate(
   durationS: number,
 ): Promise<TAtRate> {
   const options = { urls: [`${target.base}${path}`], headers, rate, connections: CONNECTIONS };
-  const { result, peak } = await withPeakRss(target, () => runAtRateApart({ ...options, durationS }, 1));
+  const pid = target.child.pid!;
+  let peak = 0;
+  let sampler: NodeJS.Timeout | undefined;
+  const result = await runAtRateApart({ ...options, durationS }, 1, () => {
+    peak = rssMiB(pid);
+    sampler = setInterval(() => (peak = Math.max(peak, rssMiB(pid))), 250);
+  }).finally(() => clearInterval(sampler));
+  peak = Math.max(peak, rssMiB(pid));
   return {
     achievedRate: result.achievedRate,
     p99AtRate: result.p99,
@@ -548,11 +555,14 @@ async function soak(
   const target = { urls: [`${ours.base}${call.path}`], headers, rate, connections: CONNECTIONS };
   const samples: number[] = [];
   const pid = ours.child.pid!;
-  const sampler = setInterval(() => {
-    samples.push(rssMiB(pid));
-    if (samples.length % 60 === 0) log(`  ${samples.length} s: RSS ${samples[samples.length - 1]} MiB`);
-  }, 1000);
-  const result = await runAtRateApart({ ...target, durationS: seconds }, 1).finally(() => clearInterval(sampler));
+  let sampler: NodeJS.Timeout | undefined;
+  // RSS once a second from the start of the measured run (the first second at the rate is not in it).
+  const result = await runAtRateApart({ ...target, durationS: seconds }, 1, () => {
+    sampler = setInterval(() => {
+      samples.push(rssMiB(pid));
+      if (samples.length % 60 === 0) log(`  ${samples.length} s: RSS ${samples[samples.length - 1]} MiB`);
+    }, 1000);
+  }).finally(() => clearInterval(sampler));
   const atReference = samples[Math.min(samples.length, referenceS) - 1] ?? rssMiB(pid);
   const atEnd = samples[samples.length - 1] ?? rssMiB(pid);
   const drift = Math.round(((atEnd - atReference) / atReference) * 1000) / 1000;

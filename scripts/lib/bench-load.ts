@@ -14,6 +14,7 @@
  */
 import { fork } from 'node:child_process';
 import http from 'node:http';
+import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 
 export interface TRateOptions {
@@ -47,9 +48,13 @@ function quantile(sorted: Float64Array, q: number): number {
   return Math.round(sorted[index]! * 10) / 10;
 }
 
+/** What the load generator's process (./bench-load-child.ts) tells its parent. */
+export type TLoadChildMessage = { kind: 'measuring' } | { kind: 'result'; result: TRateResult };
+
 /**
- * runAtRate in a process of its own, after `warmUpS` seconds at the same rate that are not counted
- * (they open the connections; the first calls compile the server's code).
+ * runAtRate in a process of its own, after `warmUpS` seconds at the same rate that are not counted:
+ * they open the connections the measured run then uses, and the first calls compile the server's
+ * code. `onMeasuring` is called as the measured run starts (to sample the server from then on).
  *
  * Why apart: the benchmark's own process also drives autocannon's saturated runs, holds the live
  * streams and catches the mail. Observed with perf_hooks during `bench:api`, its collections paused
@@ -58,24 +63,40 @@ function quantile(sorted: Float64Array, q: number): number {
  * at the rate changed from run to run, ours' and raw's alike). A fresh process that holds only this
  * loop keeps a small heap, and the measure is the server's.
  */
-export function runAtRateApart(options: TRateOptions, warmUpS: number): Promise<TRateResult> {
+export function runAtRateApart(
+  options: TRateOptions,
+  warmUpS: number,
+  onMeasuring: () => void = () => undefined,
+): Promise<TRateResult> {
   return new Promise((resolve, reject) => {
     const child = fork(new URL('./bench-load-child.ts', import.meta.url), [], {
+      // `--import tsx` resolves from the working directory: the project's, wherever this was started.
+      cwd: fileURLToPath(new URL('../..', import.meta.url)),
       execArgv: ['--import', 'tsx'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     let result: TRateResult | null = null;
-    child.once('message', (message) => (result = message as TRateResult));
+    child.on('message', (message: TLoadChildMessage) => {
+      if (message.kind === 'measuring') onMeasuring();
+      else result = message.result;
+    });
     child.once('error', reject);
-    child.once('exit', (code) =>
-      result ? resolve(result) : reject(new Error(`the load generator stopped (exit code ${code}) without a result`)),
+    // 'close', not 'exit': it waits for the IPC channel to deliver what the child sent before exiting.
+    child.once('close', (code, signal) =>
+      result
+        ? resolve(result)
+        : reject(new Error(`the load generator stopped (${signal ?? `exit code ${code}`}) without a result`)),
     );
     child.send({ options, warmUpS });
   });
 }
 
-export async function runAtRate(options: TRateOptions): Promise<TRateResult> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
+/**
+ * One open-loop run. `shared`: keep-alive sockets to use and leave open (a warm-up's, for the run
+ * after it); by default the run opens its own and closes them at its end.
+ */
+export async function runAtRate(options: TRateOptions, shared?: http.Agent): Promise<TRateResult> {
+  const agent = shared ?? new http.Agent({ keepAlive: true, maxSockets: options.connections });
   const interval = 1000 / options.rate;
   const backlog = Math.max(options.connections, Math.round(options.rate * 10));
   const total = Math.max(1, Math.round(options.rate * options.durationS));
@@ -137,7 +158,7 @@ export async function runAtRate(options: TRateOptions): Promise<TRateResult> {
   tick();
   await finished;
   const elapsedS = (performance.now() - start) / 1000;
-  agent.destroy();
+  if (!shared) agent.destroy();
   const sorted = latencies.subarray(0, answered).sort();
   return {
     achievedRate: Math.round(answered / Math.max(elapsedS, options.durationS)),
