@@ -173,9 +173,13 @@ test.describe('social', () => {
       const live = window as unknown as {
         __liveDrop: () => void;
         __liveBack: () => void;
-        __liveChunks: Record<string, number>;
+        __liveIds: Record<string, number>;
       };
-      live.__liveChunks = {};
+      // Events with an id (SSE `id:` lines) each stream has delivered: tRPC's first event
+      // (`connected`) has none, and a stream cut before its first id reconnects without Last-Event-ID.
+      live.__liveIds = {};
+      const decoders: Record<string, TextDecoder> = {};
+      const partial: Record<string, string> = {};
       live.__liveDrop = () => {
         gate = new Promise<void>((resolve) => (reopen = resolve));
         for (const cut of cuts) cut();
@@ -197,8 +201,14 @@ test.describe('social', () => {
               const { done, value } = await upstream.read();
               if (done) c.close();
               else {
-                // The stream is open end to end once the server's first event arrived.
-                live.__liveChunks[stream] = (live.__liveChunks[stream] ?? 0) + 1;
+                // The stream has a position to resume from once an event with an id arrived
+                // (whole lines only: a chunk may end inside one).
+                const lines = (
+                  (partial[stream] ?? '') + (decoders[stream] ??= new TextDecoder()).decode(value, { stream: true })
+                ).split('\n');
+                partial[stream] = lines.pop()!;
+                const ids = lines.filter((line) => line.startsWith('id:')).length;
+                if (ids) live.__liveIds[stream] = (live.__liveIds[stream] ?? 0) + ids;
                 c.enqueue(value);
               }
             } catch (error) {
@@ -222,10 +232,11 @@ test.describe('social', () => {
     await Promise.all(opened);
     const benThread = ben.page.getByTestId('chat-thread');
     await expect(benThread.getByTestId('chat-message')).toHaveCount(1);
-    // Both streams are connected (each delivered its first event) before the network drops.
+    // Both streams are connected and positioned (each delivered an event with an id: the position
+    // the server sends once started) before the network drops.
     await ben.page.waitForFunction(() => {
-      const chunks = (window as unknown as { __liveChunks: Record<string, number> }).__liveChunks;
-      return (chunks.onMessage ?? 0) > 0 && (chunks.onNotification ?? 0) > 0;
+      const ids = (window as unknown as { __liveIds: Record<string, number> }).__liveIds;
+      return (ids.onMessage ?? 0) > 0 && (ids.onNotification ?? 0) > 0;
     });
 
     // The connection drops; meanwhile Ann writes and a new follower comes.
