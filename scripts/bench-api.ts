@@ -322,13 +322,21 @@ function rssMiB(pid: number): number {
   }
 }
 
-/** `work`'s result and the peak RSS of `target` meanwhile (sampled every 250 ms). */
-async function withPeakRss<T>(target: TProcess, work: () => Promise<T>): Promise<{ result: T; peak: number }> {
+/** `work`'s result and the peak RSS of `target` from when `work` starts sampling (every 250 ms). */
+async function withPeakRss<T>(
+  target: TProcess,
+  work: (startSampling: () => void) => Promise<T>,
+): Promise<{ result: T; peak: number }> {
   const pid = target.child.pid!;
-  let peak = rssMiB(pid);
-  const sampler = setInterval(() => (peak = Math.max(peak, rssMiB(pid))), 250);
+  let peak = 0;
+  let sampler: NodeJS.Timeout | undefined;
+  // `work` says when the measure starts (a fixed-rate run: after its uncounted warm-up second).
+  const startSampling = (): void => {
+    peak = Math.max(peak, rssMiB(pid));
+    sampler ??= setInterval(() => (peak = Math.max(peak, rssMiB(pid))), 250);
+  };
   try {
-    const result = await work();
+    const result = await work(startSampling);
     return { result, peak: Math.max(peak, rssMiB(pid)) };
   } finally {
     clearInterval(sampler);
@@ -350,7 +358,10 @@ async function saturate(target: TProcess, path: string, headers: Record<string, 
   const run = (duration: number) =>
     autocannon({ url: `${target.base}${path}`, connections: CONNECTIONS, pipelining: 1, duration, headers });
   await run(WARMUP_S);
-  const { result, peak } = await withPeakRss(target, () => run(DURATION_S));
+  const { result, peak } = await withPeakRss(target, (startSampling) => {
+    startSampling();
+    return run(DURATION_S);
+  });
   return {
     reqPerSec: Math.round(result.requests.average),
     p50: result.latency.p50,
@@ -383,14 +394,9 @@ async function atRate(
   durationS: number,
 ): Promise<TAtRate> {
   const options = { urls: [`${target.base}${path}`], headers, rate, connections: CONNECTIONS };
-  const pid = target.child.pid!;
-  let peak = 0;
-  let sampler: NodeJS.Timeout | undefined;
-  const result = await runAtRateApart({ ...options, durationS }, 1, () => {
-    peak = rssMiB(pid);
-    sampler = setInterval(() => (peak = Math.max(peak, rssMiB(pid))), 250);
-  }).finally(() => clearInterval(sampler));
-  peak = Math.max(peak, rssMiB(pid));
+  const { result, peak } = await withPeakRss(target, (startSampling) =>
+    runAtRateApart({ ...options, durationS }, 1, startSampling),
+  );
   return {
     achievedRate: result.achievedRate,
     p99AtRate: result.p99,
