@@ -40,7 +40,7 @@ if (initialState.errorType) {
 
 function startApp(): void {
   // One auth runtime per app: identity store, requesters and /auth/v2 helpers.
-  const auth = createAppAuth();
+  const auth = createAppAuth({ noSessionCookie: initialState.sessionCookie === false });
   // One client runtime per app: logger, navigation and session stores, notifications, cookies.
   const runtime = createAppRuntime({
     requester: auth.requester,

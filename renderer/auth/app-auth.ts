@@ -42,6 +42,11 @@ export interface TAppAuthOptions {
   storage?: TStorageLike;
   fetch?: typeof fetch;
   now?: () => number;
+  /**
+   * The server saw no refresh cookie on this page's request (its initial state): with nothing
+   * stored either, nobody is signed in and the app is ready at once, without asking the server.
+   */
+  noSessionCookie?: boolean;
 }
 
 export function createAppAuth(options: TAppAuthOptions = {}): TAppAuth {
@@ -71,10 +76,11 @@ export function createAppAuth(options: TAppAuthOptions = {}): TAppAuth {
   const anonymous = createRequester({ ...common, getToken: () => null });
   const api = createAuthApi({ requester, anonymous });
 
-  // Ready at once with a live stored identity; otherwise after one refresh that picks up a cookie
-  // sign-in (or finds none).
+  // Ready at once with a live stored identity, or with none and no cookie to sign in with;
+  // otherwise after one refresh that picks up a cookie sign-in (or finds none). A stored identity
+  // that expired still asks: its answer signs the tab out properly (IdentityLoggedOut).
   const stored = store.getIdentity();
-  let ready = stored !== null && stored.expires * TOKEN_TIMESTAMP_MULTIPLIER > now();
+  let ready = stored === null ? options.noSessionCookie === true : stored.expires * TOKEN_TIMESTAMP_MULTIPLIER > now();
   const readyListeners = new Set<() => void>();
   if (!ready) {
     const markReady = (): void => {

@@ -47,7 +47,10 @@ export interface TRendererOptions {
    * server/http/link-previews.ts.
    */
   linkPreviews?: { generic: string; forPage: (url: URL) => Promise<string | null> | null };
-  /** Whether the request comes from a signed-in browser (it has the refresh cookie): its pages preload a member's parts. */
+  /**
+   * Whether the request comes from a signed-in browser (it has the refresh cookie): its pages
+   * preload a member's parts, and a page without it tells the renderer nobody is signed in.
+   */
   isMember?: (request: FastifyRequest) => boolean;
 }
 
@@ -56,8 +59,21 @@ export function withHeadTags(html: string, tags: string): string {
   return tags && html.includes('</head>') ? html.replace('</head>', `${tags}</head>`) : html;
 }
 
+/**
+ * What the page's HTML tells the renderer at start (renderer/app/runtime/initial-state.ts):
+ * - errorType: an error page instead of the app;
+ * - sessionCookie: whether the request carried the refresh cookie. Without it nobody can be signed
+ *   in, so a visitor's page renders at once instead of waiting for GET /auth/v2/refresh-token/ to
+ *   say so (a round trip and a main-thread gap on the landing page's critical path). Left out
+ *   when the server cannot tell (the renderer then asks, as before).
+ */
+export interface TInitialStateOut {
+  errorType: TInitialErrorType | null;
+  sessionCookie?: boolean;
+}
+
 /** Puts the initial state into index.html as inert JSON the renderer reads at start. */
-export function withInitialState(html: string, state: { errorType: TInitialErrorType | null }): string {
+export function withInitialState(html: string, state: TInitialStateOut): string {
   const json = JSON.stringify(state).replace(/</g, '\\u003c');
   const tag = `<script id="initial-state" type="application/json">${json}</script>`;
   return html.includes('</head>') ? html.replace('</head>', `${tag}</head>`) : `${tag}${html}`;
@@ -162,8 +178,12 @@ export async function registerRenderer(app: FastifyInstance, options: TRendererO
     const head = pageHead ?? options.linkPreviews?.generic;
     const index = await loadIndex();
     const shell = head ? withPreviewHead(index.html, head) : index.html;
-    const preloads = errorType ? '' : index.preloads(url.pathname, options.isMember?.(request) ?? false);
-    const html = withInitialState(withHeadTags(shell, preloads), { errorType });
+    const sessionCookie = process.env.NO_SC ? undefined : options.isMember?.(request);
+    const preloads = errorType ? '' : index.preloads(url.pathname, sessionCookie ?? false);
+    const html = withInitialState(withHeadTags(shell, preloads), {
+      errorType,
+      ...(sessionCookie === undefined ? {} : { sessionCookie }),
+    });
     const accepted = request.headers['accept-encoding'];
     const encoding = accepted ? encodings.negotiate(String(accepted)) : null;
     reply

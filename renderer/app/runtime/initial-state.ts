@@ -1,30 +1,44 @@
 /**
  * The server's initial state in index.html: `<script id="initial-state" type="application/json">`
- * with `{ "errorType": null | "maintenance" | "unavailable" }`. An error type renders an error page
- * instead of the app.
+ * with `{ "errorType": null | "maintenance" | "unavailable", "sessionCookie"?: boolean }`.
+ * - An error type renders an error page instead of the app.
+ * - `sessionCookie: false`: the page's request carried no refresh cookie, so nobody is signed in
+ *   and the app need not ask GET /auth/v2/refresh-token/ before it renders (app-auth.ts).
+ *   Missing (the dev server's page, an older server): unknown, the app asks.
  */
 export const INITIAL_ERROR_TYPES = ['maintenance', 'unavailable'] as const;
 export type TInitialErrorType = (typeof INITIAL_ERROR_TYPES)[number];
 
 export interface TInitialState {
   errorType: TInitialErrorType | null;
+  /** Whether the page's request carried the refresh cookie; null when the server did not say. */
+  sessionCookie: boolean | null;
 }
 
-/** Reads the JSON text of the script; anything unreadable counts as "no error". */
+const UNKNOWN: TInitialState = { errorType: null, sessionCookie: null };
+
+function errorTypeOf(value: unknown): TInitialErrorType | null {
+  if (typeof value === 'string' && (INITIAL_ERROR_TYPES as readonly string[]).includes(value)) {
+    return value as TInitialErrorType;
+  }
+  // An unknown, non-empty error type is still an error: show the generic page.
+  if (typeof value === 'string' && value.trim() !== '') return 'unavailable';
+  return null;
+}
+
+/** Reads the JSON text of the script; anything unreadable counts as "no error", session unknown. */
 export function parseInitialState(text: string | null | undefined): TInitialState {
-  if (!text) return { errorType: null };
+  if (!text) return UNKNOWN;
   try {
     const parsed: unknown = JSON.parse(text);
-    if (typeof parsed !== 'object' || parsed === null) return { errorType: null };
-    const errorType = (parsed as { errorType?: unknown }).errorType;
-    if (typeof errorType === 'string' && (INITIAL_ERROR_TYPES as readonly string[]).includes(errorType)) {
-      return { errorType: errorType as TInitialErrorType };
-    }
-    // An unknown, non-empty error type is still an error: show the generic page.
-    if (typeof errorType === 'string' && errorType.trim() !== '') return { errorType: 'unavailable' };
-    return { errorType: null };
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return UNKNOWN;
+    const { errorType, sessionCookie } = parsed as { errorType?: unknown; sessionCookie?: unknown };
+    return {
+      errorType: errorTypeOf(errorType),
+      sessionCookie: typeof sessionCookie === 'boolean' ? sessionCookie : null,
+    };
   } catch {
-    return { errorType: null };
+    return UNKNOWN;
   }
 }
 

@@ -119,7 +119,9 @@ describe('dynamic answers, compressed on the fly', () => {
     expect(varies(br)).toBe(true);
     const html = decode(br);
     expect(html).toContain('<div id="root"></div>');
-    expect(html).toContain('<script id="initial-state" type="application/json">{"errorType":null}</script>');
+    expect(html).toContain(
+      '<script id="initial-state" type="application/json">{"errorType":null,"sessionCookie":false}</script>',
+    );
 
     const gzip = await get('/home/', { 'accept-encoding': 'gzip' });
     expect(gzip.headers['content-encoding']).toBe('gzip');

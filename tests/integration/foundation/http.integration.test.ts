@@ -144,14 +144,29 @@ describe('renderer serving', () => {
 describe('the initial state handed to the renderer', () => {
   it('carries no error type normally', async () => {
     const html = await (await get('/home/')).text();
-    expect(html).toContain('<script id="initial-state" type="application/json">{"errorType":null}</script>');
+    expect(html).toContain('"errorType":null');
+  });
+
+  it('says whether the page was asked for with the refresh cookie (without one nobody is signed in)', async () => {
+    const visitor = await (await get('/home/')).text();
+    expect(visitor).toContain(
+      '<script id="initial-state" type="application/json">{"errorType":null,"sessionCookie":false}</script>',
+    );
+    // Any value: the renderer still asks the server who it is; only its absence is decided here.
+    const member = await (await get('/home/', { headers: { cookie: 'gifting_rt=anything' } })).text();
+    expect(member).toContain(
+      '<script id="initial-state" type="application/json">{"errorType":null,"sessionCookie":true}</script>',
+    );
+    // Another cookie is not a sign-in.
+    const other = await (await get('/home/', { headers: { cookie: 'gifting_visitor=abc' } })).text();
+    expect(other).toContain('"sessionCookie":false');
   });
 
   it('carries the maintenance error type (503) while in maintenance mode', async () => {
     const maintenance = await startTestServer({ RENDERER_DIST: dist, MAINTENANCE_MODE: 'true' });
     const response = await fetch(`${maintenance.baseUrl}/home/`);
     expect(response.status).toBe(503);
-    expect(await response.text()).toContain('{"errorType":"maintenance"}');
+    expect(await response.text()).toContain('{"errorType":"maintenance","sessionCookie":false}');
     // The API keeps answering.
     expect((await fetch(`${maintenance.baseUrl}/v1/enums/genders`)).status).toBe(200);
   });

@@ -54,6 +54,26 @@ describe('createAppAuth', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
+  it('is ready at once without asking when the page came without a refresh cookie and nothing is stored', () => {
+    const fetch = vi.fn(async () => json({ accessToken: token(3600) }));
+    auth = createAppAuth({ storage: createMemoryStorage(), fetch, now: () => NOW, noSessionCookie: true });
+    expect(auth.isReady()).toBe(true);
+    expect(auth.store.getIdentity()).toBeNull();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('still asks without a refresh cookie when an expired identity is stored, and signs it out', async () => {
+    const expired = decodeIdentity(token(-60), null);
+    const storage = createMemoryStorage({ identity: serializeStoredIdentity(expired) });
+    const fetch = vi.fn(async () => json({ accessToken: null, auditToken: null }));
+    auth = createAppAuth({ storage, fetch, now: () => NOW, noSessionCookie: true });
+    expect(auth.isReady()).toBe(false);
+    await new Promise<void>((resolve) => auth?.subscribeReady(resolve));
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(auth.store.getIdentity()).toBeNull();
+    expect(storage.getItem('identity')).toBeNull();
+  });
+
   it('follows another tab signing out (storage event)', () => {
     const identity = decodeIdentity(token(3600), null);
     const storage = createMemoryStorage({ identity: serializeStoredIdentity(identity) });

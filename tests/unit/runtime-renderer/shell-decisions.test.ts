@@ -11,24 +11,35 @@ import {
 } from '../../../renderer/app/runtime/visibility';
 
 describe('initial state', () => {
+  const state = (errorType: string | null, sessionCookie: boolean | null = null) => ({ errorType, sessionCookie });
+
   it('reads the error type of the server', () => {
-    expect(parseInitialState('{"errorType":null}')).toEqual({ errorType: null });
-    expect(parseInitialState('{"errorType":"maintenance"}')).toEqual({ errorType: 'maintenance' });
-    expect(parseInitialState('{"errorType":"unavailable"}')).toEqual({ errorType: 'unavailable' });
-    expect(parseInitialState('{"errorType":"meltdown"}')).toEqual({ errorType: 'unavailable' });
+    expect(parseInitialState('{"errorType":null}')).toEqual(state(null));
+    expect(parseInitialState('{"errorType":"maintenance"}')).toEqual(state('maintenance'));
+    expect(parseInitialState('{"errorType":"unavailable"}')).toEqual(state('unavailable'));
+    expect(parseInitialState('{"errorType":"meltdown"}')).toEqual(state('unavailable'));
   });
 
-  it('treats a missing or unreadable state as no error', () => {
-    expect(parseInitialState(null)).toEqual({ errorType: null });
-    expect(parseInitialState('')).toEqual({ errorType: null });
-    expect(parseInitialState('<oops>')).toEqual({ errorType: null });
-    expect(parseInitialState('[]')).toEqual({ errorType: null });
-    expect(readInitialState({ getElementById: () => null })).toEqual({ errorType: null });
+  it('reads whether the page was asked for with the refresh cookie, unknown unless a boolean', () => {
+    expect(parseInitialState('{"errorType":null,"sessionCookie":false}')).toEqual(state(null, false));
+    expect(parseInitialState('{"errorType":null,"sessionCookie":true}')).toEqual(state(null, true));
+    expect(parseInitialState('{"errorType":"maintenance","sessionCookie":false}')).toEqual(state('maintenance', false));
+    expect(parseInitialState('{"errorType":null,"sessionCookie":"false"}')).toEqual(state(null));
+    expect(parseInitialState('{"errorType":null,"sessionCookie":0}')).toEqual(state(null));
+  });
+
+  it('treats a missing or unreadable state as no error and an unknown session', () => {
+    expect(parseInitialState(null)).toEqual(state(null));
+    expect(parseInitialState('')).toEqual(state(null));
+    expect(parseInitialState('<oops>')).toEqual(state(null));
+    expect(parseInitialState('[]')).toEqual(state(null));
+    expect(parseInitialState('[false]')).toEqual(state(null));
+    expect(readInitialState({ getElementById: () => null })).toEqual(state(null));
     expect(
       readInitialState({
         getElementById: () => ({ textContent: '{"errorType":"maintenance"}' }) as unknown as HTMLElement,
       }),
-    ).toEqual({ errorType: 'maintenance' });
+    ).toEqual(state('maintenance'));
   });
 });
 
