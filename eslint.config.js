@@ -36,6 +36,14 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [
+            {
+              name: 'react-router-dom',
+              importNames: ['Link', 'NavLink', 'Form'],
+              message:
+                "Use renderer/routes/link.tsx: react-router's own components carry framework-mode code (scripts/lib/react-router-shake.ts).",
+            },
+          ],
           patterns: [
             {
               group: ['electron', 'electron/*'],

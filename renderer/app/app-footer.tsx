@@ -1,5 +1,5 @@
 import { Anchor, Group, Text } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from '../routes/link';
 import { href } from '../routes/route-table';
 import { PRODUCT_NAME } from './app-logo';
 

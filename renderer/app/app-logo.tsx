@@ -1,5 +1,5 @@
 import { Anchor, Box, Group, Text } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from '../routes/link';
 import { href } from '../routes/route-table';
 import { GiftIcon } from './icons';
 

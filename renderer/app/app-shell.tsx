@@ -9,7 +9,8 @@
 import { Box, Burger, Button, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, type CSSProperties } from 'react';
-import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Link } from '../routes/link';
 import { AccountMenu } from '../auth/account-menu';
 import { useIdentity } from '../auth/identity-provider';
 import { IMPERSONATION_BANNER_HEIGHT } from '../auth/impersonation-banner-height';

@@ -1,6 +1,6 @@
 /** The lazily loaded contents of the small-screen navbar (app-shell.tsx): one link per primary area. */
 import { NavLink, Stack } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from '../routes/link';
 import { isNavItemActive, PRIMARY_NAV } from './primary-nav';
 
 export default function MobileNavLinks({ pathname, onNavigate }: { pathname: string; onNavigate: () => void }) {

@@ -9,7 +9,8 @@
  */
 import { Alert, Anchor, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link } from '../routes/link';
 import { useIdentity } from '../auth/identity-provider';
 import { errorText } from '../kit/states';
 import { href } from '../routes/route-table';

@@ -1,6 +1,6 @@
 /** The lazily loaded contents of terms-dialog.tsx: the modal that cannot be closed without accepting. */
 import { Anchor, Button, List, Modal, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from '../routes/link';
 import { href } from '../routes/route-table';
 
 export default function TermsModal({

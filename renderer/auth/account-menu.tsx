@@ -5,7 +5,8 @@
  */
 import { Button, Group } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link } from '../routes/link';
 import { useMenuOnDemand } from '../app/menu-on-demand';
 import { href } from '../routes/route-table';
 import { AccountButton } from './account-button';

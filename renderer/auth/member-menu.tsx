@@ -9,7 +9,7 @@
  */
 import { Avatar, Group, Menu, Stack, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../routes/link';
 import { useAppNavigate } from '../routes/app-navigate';
 import { canUseAdminArea } from '../../server/contracts/identity';
 import { closeOnEscape, useOpenedOnMount } from '../app/menu-on-demand';

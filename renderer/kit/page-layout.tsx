@@ -5,7 +5,7 @@
  */
 import { Anchor, Breadcrumbs, Container, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../routes/link';
 
 export interface TCrumb {
   label: string;

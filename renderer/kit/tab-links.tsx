@@ -12,7 +12,7 @@
 import { Button, Group, NavLink, Stack, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../routes/link';
 import { ChevronDownIcon } from '../app/icons';
 
 export interface TTabLink {

@@ -10,7 +10,8 @@
  */
 import { Anchor, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useSearchParams } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import { PageLayout } from '../../kit/page-layout';
 import { EmptyState } from '../../kit/states';
 import { href } from '../../routes/route-table';

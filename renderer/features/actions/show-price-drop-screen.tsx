@@ -5,7 +5,8 @@
  * the member's alert told them about when they have one, else the price before the latest drop.
  */
 import { Anchor, Badge, Button, Card, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import { isUuid } from '../../../server/contracts/validation-values';
 import { GiftIcon } from '../../app/icons';
 import { statusOf } from '../../app/runtime/app-runtime';

@@ -9,7 +9,8 @@
  */
 import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import { CheckIcon, MessageIcon } from '../../app/icons';
 import { useIdentity } from '../../auth/identity-provider';
 import { PageLayout } from '../../kit/page-layout';

@@ -3,7 +3,7 @@
  * avatar, what happened (leading where it happened), and when.
  */
 import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import type { TActivityItem } from '../../../server/contracts/social';
 import { href } from '../../routes/route-table';
 import { PersonAvatar } from '../people/people-parts';

@@ -5,7 +5,7 @@
  */
 import { Button, Group, Stack } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import type { TActivityPage } from '../../../server/contracts/social';
 import { UsersIcon } from '../../app/icons';
 import { PageLayout } from '../../kit/page-layout';

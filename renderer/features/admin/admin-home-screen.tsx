@@ -5,7 +5,7 @@
  */
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import { CardGrid } from '../../kit/card-grid';
 import { PageLayout } from '../../kit/page-layout';
 import { useToast } from '../../kit/toast';

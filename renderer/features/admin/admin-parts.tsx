@@ -5,7 +5,8 @@
  */
 import { Badge, Button, Card, Group, Stack, Text, TextInput, Textarea, VisuallyHidden } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import type { TAdminPerson, TAdminUser } from '../../../server/contracts/admin';
 import { ZAdminSearch } from '../../../server/contracts/admin';
 import { SearchIcon } from '../../app/icons';

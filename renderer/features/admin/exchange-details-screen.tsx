@@ -6,7 +6,8 @@
  */
 import { Badge, Button, Card, Group, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import { ZStaffNoteInput } from '../../../server/contracts/admin';
 import type { TAdminExchange } from '../../../server/contracts/admin';
 import { useCurrentRouteHandle } from '../../app/route-handle';

@@ -4,7 +4,7 @@
  * opens the member's support page or starts a support session with a reason.
  */
 import { Button, Stack, VisuallyHidden } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import { SearchIcon } from '../../app/icons';
 import { href } from '../../routes/route-table';
 import { trpc } from '../../trpc';

@@ -4,7 +4,8 @@
  * them, and the tools that start from a member (support session, messages, clone lists, audit).
  */
 import { Button, Card, Group, SimpleGrid, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import type { TAdminPerson, TAdminUserDetail } from '../../../server/contracts/admin';
 import { QueryView } from '../../kit/query-view';
 import { ListSkeleton } from '../../kit/states';

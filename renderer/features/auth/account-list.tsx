@@ -1,7 +1,7 @@
 /** Small shared pieces of the related-accounts, merge and switch screens. */
 import { Alert, Avatar, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import { href } from '../../routes/route-table';
 import { dateTimeFormat } from '../../kit/intl';
 

@@ -5,7 +5,8 @@
  */
 import { Alert, Anchor, Button, Center, Group, PinInput, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import { useAppNavigate } from '../../routes/app-navigate';
 import { authErrorMessage, isAuthRequestError } from '../../auth/api';
 import { returnUrlFrom } from '../../auth/guard-decision';

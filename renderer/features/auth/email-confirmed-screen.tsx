@@ -3,7 +3,8 @@
  * ends. `?status=invalid` → the link was wrong, used or expired; otherwise a success message.
  */
 import { Alert, Button, Stack, Text, ThemeIcon } from '@mantine/core';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import { CheckIcon } from '../../app/icons';
 import { returnUrlFrom } from '../../auth/guard-decision';
 import { useIdentity } from '../../auth/identity-provider';

@@ -6,7 +6,8 @@
  */
 import { Anchor, Button, Skeleton, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import { useAppNavigate } from '../../routes/app-navigate';
 import { returnUrlFrom } from '../../auth/guard-decision';
 import { useIdentity } from '../../auth/identity-provider';

@@ -5,7 +5,8 @@
  */
 import { Alert, Anchor, Button, Group, PasswordInput, Radio, Skeleton, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import { ConfirmDialog } from '../../kit/confirm-dialog';
 import { href } from '../../routes/route-table';
 import { trpc } from '../../trpc';

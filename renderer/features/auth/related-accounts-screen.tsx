@@ -3,7 +3,7 @@
  * person's e-mail (spec §3), with a way to merge one into this account.
  */
 import { Alert, Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import { href } from '../../routes/route-table';
 import { trpc } from '../../trpc';
 import { EmailProofRequired, RelatedAccountSummary } from './account-list';

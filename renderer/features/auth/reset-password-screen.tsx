@@ -6,7 +6,8 @@
  */
 import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import { useAppNavigate } from '../../routes/app-navigate';
 import { isAuthRequestError } from '../../auth/api';
 import { useIdentity } from '../../auth/identity-provider';

@@ -5,7 +5,8 @@
  * - Without: lists the accounts this person may switch to (auth.switchTargets).
  */
 import { Alert, Anchor, Badge, Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import { logInAddress, returnUrlFrom } from '../../auth/guard-decision';
 import { useIdentity } from '../../auth/identity-provider';
 import { useSwitchIdentity } from '../../auth/use-switch-identity';

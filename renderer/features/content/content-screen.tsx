@@ -5,7 +5,7 @@
  * links and other sites left to the browser.
  */
 import { Anchor, Button, Card, Container, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import { ZContent, type TContent, type TContentSection } from '../../../server/contracts/content';
 import { useRouteData } from '../../app/route-data';
 import { classifyLink } from '../../app/runtime/deep-links';

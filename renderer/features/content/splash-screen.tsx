@@ -5,7 +5,7 @@
  * looking: a member goes on to their home page, a visitor signs up, logs in or looks around the shop.
  */
 import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import { AppLogo, PRODUCT_NAME } from '../../app/app-logo';
 import { useRouteData } from '../../app/route-data';
 import { useIdentity } from '../../auth/identity-provider';

@@ -7,7 +7,8 @@
  * asked: in a private group a plain member's add is a request its owner or an assistant approves).
  */
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import { GiftIcon, UsersIcon } from '../../app/icons';
 import { useCurrentRouteHandle } from '../../app/route-handle';
 import { PageLayout } from '../../kit/page-layout';

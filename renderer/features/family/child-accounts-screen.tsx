@@ -3,7 +3,8 @@
  * to that member (the family manager) only.
  */
 import { Button } from '@mantine/core';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import { PageLayout } from '../../kit/page-layout';
 import { EmptyState, ListSkeleton } from '../../kit/states';
 import { href } from '../../routes/route-table';

@@ -5,7 +5,7 @@
  * "Add a child".
  */
 import { Button, Stack } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import { UsersIcon } from '../../app/icons';
 import { PageLayout } from '../../kit/page-layout';
 import { QueryView } from '../../kit/query-view';

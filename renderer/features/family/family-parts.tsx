@@ -4,7 +4,7 @@
  * "Manage" (the manager's screen for the child) and "Switch to".
  */
 import { Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import type { z } from 'zod';
 import type { ZChildAccount } from '../../../server/contracts/people';
 import { useSwitchIdentity } from '../../auth/use-switch-identity';

@@ -11,7 +11,8 @@
  * back first.
  */
 import { Anchor, Button, Stack } from '@mantine/core';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import { useAppNavigate } from '../../routes/app-navigate';
 import type { TProfile } from '../../../server/contracts/people';
 import { UsersIcon } from '../../app/icons';

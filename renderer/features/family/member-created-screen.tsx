@@ -3,7 +3,8 @@
  * made; what next — switch into it, start its wish list, or go back to the family manager.
  */
 import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import { CheckIcon } from '../../app/icons';
 import { PageLayout } from '../../kit/page-layout';
 import { QueryView } from '../../kit/query-view';

@@ -4,7 +4,7 @@
  * and lands on the member-created page.
  */
 import { Anchor, Button, Card, Group, Stack, TextInput } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import { useAppNavigate } from '../../routes/app-navigate';
 import { ZCreateChild } from '../../../server/contracts/people';
 import { FormFailure } from '../../kit/form-parts';

@@ -5,7 +5,8 @@
  */
 import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import type { TActivityItem } from '../../../server/contracts/social';
 import { QueryView } from '../../kit/query-view';
 import { EmptyState, ErrorState, ListSkeleton } from '../../kit/states';

@@ -5,7 +5,8 @@
  */
 import { Button, Card, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import type { TPersonSummary } from '../../../server/contracts/people';
 import { UsersIcon } from '../../app/icons';
 import { FormFailure } from '../../kit/form-parts';

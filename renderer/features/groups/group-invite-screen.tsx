@@ -6,7 +6,8 @@
  */
 import { Button, Card, Group, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import { errorText } from '../../kit/states';
 import { useToast } from '../../kit/toast';
 import { href } from '../../routes/route-table';

@@ -6,7 +6,8 @@
  * with a Join button that sends the code. Non-members of a private group see only the name card.
  */
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import { GiftIcon, MessageIcon, UsersIcon } from '../../app/icons';
 import { useIdentity } from '../../auth/identity-provider';
 import { href } from '../../routes/route-table';

@@ -5,7 +5,8 @@
  */
 import { Button, Stack, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import type { TGroupMember } from '../../../server/contracts/social';
 import { UsersIcon } from '../../app/icons';
 import { ConfirmDialog } from '../../kit/confirm-dialog';

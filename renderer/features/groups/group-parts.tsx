@@ -5,7 +5,7 @@
  */
 import { Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import type {
   TGroupDetail,
   TGroupMember,

@@ -3,7 +3,8 @@
  * join (Approve / Decline) and the invitations sent that are not answered yet.
  */
 import { Button, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import { EmptyState } from '../../kit/states';
 import { href } from '../../routes/route-table';
 import { formatDate } from '../wish-lists/wish-list-parts';

@@ -5,7 +5,8 @@
  */
 import { Button, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import type { TGroupMemberStatus } from '../../../server/contracts/social';
 import { useIdentity } from '../../auth/identity-provider';
 import { ConfirmDialog } from '../../kit/confirm-dialog';

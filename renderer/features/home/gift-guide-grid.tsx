@@ -1,5 +1,5 @@
 import { Badge, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import { CardGrid } from '../../kit/card-grid';
 import { CardPhoto } from '../../kit/card-photo';
 import { href } from '../../routes/route-table';

@@ -16,7 +16,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import { GiftIcon, ListIcon, MessageIcon, ShoppingBagIcon, SparklesIcon, TreeIcon, UsersIcon } from '../../app/icons';
 import { useIdentity } from '../../auth/identity-provider';
 import { href } from '../../routes/route-table';

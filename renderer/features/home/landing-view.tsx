@@ -17,7 +17,7 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import { GiftIcon, ListIcon, TreeIcon, UsersIcon } from '../../app/icons';
 import { CardGrid } from '../../kit/card-grid';
 import { SelectField } from '../../kit/select-field';

@@ -6,7 +6,7 @@
  */
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import { exchangeTheme } from '../../../server/contracts/exchange-values';
 import { suggestionReason } from '../../../server/contracts/people-values';
 import { GiftIcon } from '../../app/icons';

@@ -5,7 +5,7 @@
  */
 import { Anchor, Badge, Box, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import type { TChatMessage, TConversationSummary } from '../../../server/contracts/social';
 import { MESSAGE_BODY_MAX } from '../../../server/contracts/social-values';
 import { QueryView } from '../../kit/query-view';

@@ -7,7 +7,8 @@
  */
 import { Anchor, Badge, Button, Card, Grid, Group, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import type { TChatMessage, TConversationSummary } from '../../../server/contracts/social';
 import { MessageIcon, SearchIcon, UsersIcon } from '../../app/icons';
 import { QueryView } from '../../kit/query-view';

@@ -4,7 +4,7 @@
  * Dismiss. Also the short list on /home/ (RemindersPreview).
  */
 import { Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import type { TReminder } from '../../../server/contracts/social';
 import { CheckIcon } from '../../app/icons';
 import { QueryView } from '../../kit/query-view';

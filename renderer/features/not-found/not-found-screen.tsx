@@ -1,5 +1,5 @@
 import { Button, Container, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import { SearchIcon } from '../../app/icons';
 import { href } from '../../routes/route-table';
 

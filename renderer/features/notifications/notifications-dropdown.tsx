@@ -5,7 +5,7 @@
  */
 import { Badge, Group, Menu, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import type { TNotificationItem } from '../../../server/contracts/social';
 import { closeOnEscape, useOpenedOnMount } from '../../app/menu-on-demand';
 import { errorText } from '../../kit/states';

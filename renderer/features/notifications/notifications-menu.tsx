@@ -7,7 +7,7 @@
  */
 import { ActionIcon, Group, Indicator } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import { useMenuOnDemand } from '../../app/menu-on-demand';
 import { MessageIcon } from '../../app/icons';
 import { href } from '../../routes/route-table';

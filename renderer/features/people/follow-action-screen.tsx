@@ -11,7 +11,8 @@
  */
 import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import { useCurrentRouteHandle } from '../../app/route-handle';
 import { PageLayout } from '../../kit/page-layout';
 import { QueryView } from '../../kit/query-view';

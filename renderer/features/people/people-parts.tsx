@@ -6,7 +6,7 @@ import { Anchor, Avatar, Button, Card, Group, NativeSelect, Stack, Text } from '
 import { BIRTHDAY_MONTH_DAYS } from '../../../server/contracts/validation-values';
 import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import type { TPage } from '../../../server/contracts/paging';
 import type { TListedPerson } from '../../../server/contracts/people';
 import { useIdentity } from '../../auth/identity-provider';

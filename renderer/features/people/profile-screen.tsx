@@ -21,7 +21,8 @@ import {
   Title,
 } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import type { TProfile } from '../../../server/contracts/people';
 import { ConfirmDialog } from '../../kit/confirm-dialog';
 import { PageLayout } from '../../kit/page-layout';

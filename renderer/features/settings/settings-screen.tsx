@@ -6,7 +6,7 @@
  */
 import { Alert, Anchor, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import { useAppNavigate } from '../../routes/app-navigate';
 import { useCurrentRouteHandle } from '../../app/route-handle';
 import { useIdentity } from '../../auth/identity-provider';

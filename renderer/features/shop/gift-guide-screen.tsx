@@ -8,7 +8,8 @@
 import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import { getQueryKey } from '@trpc/react-query';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import { ZGuideUpdate } from '../../../server/contracts/shop';
 import { GiftIcon } from '../../app/icons';
 import { useOptimisticMutation } from '../../app/hooks/use-optimistic-mutation';

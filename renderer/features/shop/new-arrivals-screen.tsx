@@ -3,7 +3,7 @@
  * market priority), paged with "Load more".
  */
 import { Button, Group } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import { SparklesIcon } from '../../app/icons';
 import { PageLayout } from '../../kit/page-layout';
 import { EmptyState } from '../../kit/states';

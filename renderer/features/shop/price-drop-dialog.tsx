@@ -13,7 +13,8 @@
  */
 import { Alert, Anchor, Button, Group, Loader, Skeleton, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import { LazyModal } from '../../app/lazy-modal';
 import { useIdentity } from '../../auth/identity-provider';
 import { errorText } from '../../kit/states';

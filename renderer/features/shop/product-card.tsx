@@ -6,7 +6,7 @@
  */
 import { Anchor, Badge, Button, Card, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import { useIdentity } from '../../auth/identity-provider';
 import { CardPhoto } from '../../kit/card-photo';
 import { href } from '../../routes/route-table';

@@ -7,7 +7,8 @@
  */
 import { Anchor, Button, Card, Group, Stack, TextInput } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import { useAppNavigate } from '../../routes/app-navigate';
 import { PRODUCT_SORTS, ZProductSearch } from '../../../server/contracts/shop';
 import { SearchIcon } from '../../app/icons';

@@ -6,7 +6,7 @@
  */
 import { Badge, Button, Card, Group, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useState, useSyncExternalStore, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import { useAppNavigate } from '../../routes/app-navigate';
 import { GiftIcon, SearchIcon, SparklesIcon } from '../../app/icons';
 import { useAppRuntime } from '../../app/runtime-context';

@@ -6,7 +6,8 @@
  */
 import { Alert, Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import { useAppNavigate } from '../../routes/app-navigate';
 import { useIdentity } from '../../auth/identity-provider';
 import { CardPhoto } from '../../kit/card-photo';

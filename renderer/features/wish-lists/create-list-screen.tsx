@@ -5,7 +5,8 @@
  * new list opens.
  */
 import { Anchor, Card } from '@mantine/core';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import { useAppNavigate } from '../../routes/app-navigate';
 import { PageLayout } from '../../kit/page-layout';
 import { href } from '../../routes/route-table';

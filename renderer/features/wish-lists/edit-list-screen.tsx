@@ -5,7 +5,8 @@
  */
 import { Anchor, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import { useAppNavigate } from '../../routes/app-navigate';
 import { ConfirmDialog } from '../../kit/confirm-dialog';
 import { PageLayout } from '../../kit/page-layout';

@@ -4,7 +4,8 @@
  */
 import { Anchor, Card } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import { useAppNavigate } from '../../routes/app-navigate';
 import { PageLayout } from '../../kit/page-layout';
 import { ListSkeleton } from '../../kit/states';

@@ -3,7 +3,8 @@
  * as favourites, as cards leading to each guide; none yet leads to the shop.
  */
 import { Button } from '@mantine/core';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import { GiftIcon } from '../../app/icons';
 import { CardGrid } from '../../kit/card-grid';
 import { PageLayout } from '../../kit/page-layout';

@@ -6,7 +6,8 @@
  */
 import { Alert, Anchor, Card, Group, Stack, Text } from '@mantine/core';
 import { Fragment } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import { GiftIcon } from '../../app/icons';
 import { CardPhoto } from '../../kit/card-photo';
 import { PageLayout } from '../../kit/page-layout';

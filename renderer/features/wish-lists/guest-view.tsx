@@ -6,7 +6,7 @@
  */
 import { Anchor, Badge, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import type { TWishSort } from '../../../server/contracts/wish-lists';
 import { GiftIcon } from '../../app/icons';
 import { statusOf } from '../../app/runtime/app-runtime';

@@ -5,7 +5,8 @@
  * everyone else the guest view, where they mark wishes as bought. The sort is in the address (?sort=).
  */
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import type { TWishSort } from '../../../server/contracts/wish-lists';
 import { WISH_SORTS } from '../../../server/contracts/wish-list-values';
 import { PageLayout } from '../../kit/page-layout';

@@ -4,7 +4,7 @@
  * yet, an empty state leading to the create form.
  */
 import { Button } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import { ListIcon } from '../../app/icons';
 import { CardGrid } from '../../kit/card-grid';
 import { PageLayout } from '../../kit/page-layout';

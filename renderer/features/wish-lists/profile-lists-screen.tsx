@@ -6,7 +6,8 @@
  */
 import { Button } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import type { TProfile } from '../../../server/contracts/people';
 import { ListIcon } from '../../app/icons';
 import { statusOf } from '../../app/runtime/app-runtime';

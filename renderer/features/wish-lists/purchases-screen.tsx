@@ -4,7 +4,8 @@
  * Undo (wishLists.unclaim) while it has not; with nothing bought yet, a way to my friends.
  */
 import { Anchor, Badge, Button, Card, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import { GiftIcon } from '../../app/icons';
 import { PageLayout } from '../../kit/page-layout';
 import { QueryView } from '../../kit/query-view';

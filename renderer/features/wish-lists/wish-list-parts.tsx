@@ -5,7 +5,7 @@
  */
 import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../routes/link';
 import type { TWishListPrivacy } from '../../../server/contracts/wish-lists';
 import { WISH_LIST_PRIVACY_LABELS, WISH_PRIORITIES } from '../../../server/contracts/wish-list-values';
 import { ListIcon } from '../../app/icons';

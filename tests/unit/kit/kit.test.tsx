@@ -5,7 +5,7 @@
 import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { theme } from '../../../renderer/app/theme';
@@ -17,6 +17,7 @@ import { PageLayout } from '../../../renderer/kit/page-layout';
 import { SelectField } from '../../../renderer/kit/select-field';
 import { SaveStatus } from '../../../renderer/kit/save-status';
 import { EmptyState, ErrorState, errorText } from '../../../renderer/kit/states';
+import { Link } from '../../../renderer/routes/link';
 import { ZEmail, ZName } from '../../../server/contracts/validation';
 
 function html(node: ReactNode): string {
@@ -105,5 +106,38 @@ describe('screen kit', () => {
       code: 'That code is not right',
     });
     expect(serverFieldErrors(new Error('x'))).toEqual({});
+  });
+});
+
+describe('Link (renderer/routes/link.tsx)', () => {
+  const at = (location: string, node: ReactNode): string =>
+    renderToStaticMarkup(
+      <MemoryRouter initialEntries={[location]}>
+        <Routes>
+          <Route path="/shop/:marketId/" element={node} />
+        </Routes>
+      </MemoryRouter>,
+    );
+
+  it("renders the router's href: absolute paths as they are, relative ones from the current route", () => {
+    expect(at('/shop/us/', <Link to="/wish-lists/">Lists</Link>)).toBe('<a href="/wish-lists/">Lists</a>');
+    expect(at('/shop/us/', <Link to="guides/">Guides</Link>)).toBe('<a href="/shop/us/guides/">Guides</a>');
+    expect(at('/shop/us/', <Link to={{ pathname: '/search/', search: '?q=socks' }}>Search</Link>)).toBe(
+      '<a href="/search/?q=socks">Search</a>',
+    );
+  });
+
+  it('passes its other props to the anchor, and leaves another origin to the browser', () => {
+    expect(
+      at(
+        '/shop/us/',
+        <Link to="/home/" className="nav" aria-current="page" data-testid="home-link" target="_self">
+          Home
+        </Link>,
+      ),
+    ).toBe('<a class="nav" aria-current="page" data-testid="home-link" href="/home/" target="_self">Home</a>');
+    expect(at('/shop/us/', <Link to="https://shop.example/socks">Socks</Link>)).toBe(
+      '<a href="https://shop.example/socks">Socks</a>',
+    );
   });
 });

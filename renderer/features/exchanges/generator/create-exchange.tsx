@@ -3,7 +3,7 @@
  * like: the server's message, then each field it refused with a link to the step that asks it.
  */
 import { Alert, Anchor, List, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../routes/link';
 import { serverFieldErrors } from '../../../kit/forms';
 import { errorText } from '../../../kit/states';
 import { href } from '../../../routes/route-table';

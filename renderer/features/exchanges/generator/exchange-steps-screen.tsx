@@ -8,7 +8,8 @@
  */
 import { Button, Card, CopyButton, Group, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Link } from '../../../routes/link';
 import { useAppNavigate } from '../../../routes/app-navigate';
 import { ZInviteByEmail, type TInviteResult } from '../../../../server/contracts/exchanges';
 import { EXCHANGE_THEMES } from '../../../../server/contracts/exchange-values';

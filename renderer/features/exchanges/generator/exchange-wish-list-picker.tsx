@@ -6,7 +6,7 @@
  */
 import { Alert, Anchor, Button, Group, List, Radio, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../routes/link';
 import { ZChooseExchangeWishList, ZExchangeWish } from '../../../../server/contracts/exchanges';
 import { WISH_LIST_PRIVACY_LABELS } from '../../../../server/contracts/wish-list-values';
 import { FormFailure } from '../../../kit/form-parts';

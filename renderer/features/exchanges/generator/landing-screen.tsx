@@ -6,7 +6,8 @@
  * Each way in starts a fresh draft.
  */
 import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Link } from '../../../routes/link';
 import { exchangeTheme } from '../../../../server/contracts/exchange-values';
 import { useCurrentRouteHandle } from '../../../app/route-handle';
 import { CardGrid } from '../../../kit/card-grid';

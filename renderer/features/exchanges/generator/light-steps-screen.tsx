@@ -8,7 +8,8 @@
  */
 import { Anchor, Button, Checkbox, Group, Radio, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { Link } from '../../../routes/link';
 import { useAppNavigate } from '../../../routes/app-navigate';
 import { useCurrentRouteHandle } from '../../../app/route-handle';
 import { FormFailure } from '../../../kit/form-parts';

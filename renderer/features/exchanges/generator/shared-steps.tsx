@@ -5,7 +5,7 @@
  */
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../routes/link';
 import { useAppNavigate } from '../../../routes/app-navigate';
 import { useMe } from '../../../auth/use-me';
 import { EmptyState } from '../../../kit/states';

@@ -4,7 +4,7 @@
  */
 import { Button, Card, Group, Progress, Stack, Text } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../routes/link';
 import { PageLayout } from '../../../kit/page-layout';
 import { useIdentity } from '../../../auth/identity-provider';
 import { useDraft } from './draft';

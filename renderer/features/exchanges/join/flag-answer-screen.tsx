@@ -6,7 +6,8 @@
  */
 import { Blockquote, Button, Card, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Link } from '../../../routes/link';
 import { ZFlagAnswer } from '../../../../server/contracts/exchanges';
 import { statusOf } from '../../../app/runtime/app-runtime';
 import { FormFailure } from '../../../kit/form-parts';

@@ -6,7 +6,7 @@
  */
 import { Button, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../routes/link';
 import { UsersIcon } from '../../../app/icons';
 import { QueryView } from '../../../kit/query-view';
 import { EmptyState, ListSkeleton } from '../../../kit/states';

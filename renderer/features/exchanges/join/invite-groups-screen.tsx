@@ -8,7 +8,7 @@
  */
 import { Button, Card, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../routes/link';
 import { UsersIcon } from '../../../app/icons';
 import { QueryView } from '../../../kit/query-view';
 import { SelectField } from '../../../kit/select-field';

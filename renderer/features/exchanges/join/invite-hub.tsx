@@ -7,7 +7,8 @@
  */
 import { Anchor, Button, Card, Grid, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Link } from '../../../routes/link';
 import { PageLayout } from '../../../kit/page-layout';
 import { QueryView } from '../../../kit/query-view';
 import { ListSkeleton } from '../../../kit/states';

@@ -4,7 +4,7 @@
  * with what it is good for, beside the sign-up link and the people invited so far.
  */
 import { Button, Card, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../routes/link';
 import { CardGrid } from '../../../kit/card-grid';
 import { InviteHub, inviteTabs, useInGenerator } from './invite-hub';
 

@@ -5,7 +5,8 @@
  */
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link } from '../../../routes/link';
 import { DELIVERY_TYPE_LABELS, exchangeTheme } from '../../../../server/contracts/exchange-values';
 import { useCurrentRouteHandle } from '../../../app/route-handle';
 import { useIdentity } from '../../../auth/identity-provider';

@@ -5,7 +5,8 @@
  * Declined: the organizer will know, and the answer can change until the draw.
  */
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Link } from '../../../routes/link';
 import { href } from '../../../routes/route-table';
 import { ExchangePage, useExchangeQuery } from '../manage/exchange-page';
 import { BackToExchange, formatDate, type TExchangeDetail } from '../manage/exchange-parts';

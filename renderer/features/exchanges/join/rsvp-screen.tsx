@@ -7,7 +7,8 @@
  */
 import { Alert, Anchor, Button, Card, Checkbox, Group, Radio, Stack, Text, Textarea } from '@mantine/core';
 import type { ChangeEvent } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { Link } from '../../../routes/link';
 import { useAppNavigate } from '../../../routes/app-navigate';
 import { ZRsvp, type TExchangeResponse } from '../../../../server/contracts/exchanges';
 import { GiftIcon } from '../../../app/icons';

@@ -4,7 +4,8 @@
  * see and adds a few wishes (floaters too, without a password), then lands on the exchange's page.
  */
 import { Button, Card, Stack, Text } from '@mantine/core';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Link } from '../../../routes/link';
 import { useAppNavigate } from '../../../routes/app-navigate';
 import { href } from '../../../routes/route-table';
 import { ExchangeWishListPicker } from '../generator/exchange-wish-list-picker';

@@ -6,7 +6,7 @@
  */
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../routes/link';
 import { isPartyGame } from '../../../../server/contracts/exchange-values';
 import { CardGrid } from '../../../kit/card-grid';
 import { ConfirmDialog } from '../../../kit/confirm-dialog';

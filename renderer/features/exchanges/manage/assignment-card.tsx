@@ -4,7 +4,7 @@
  * the ice-breaker questions, and their shipping address, or why it is not shown.
  */
 import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../routes/link';
 import type { ADDRESS_HIDDEN_REASONS } from '../../../../server/contracts/exchanges';
 import { countryName } from '../../../kit/countries';
 import { QueryView } from '../../../kit/query-view';

@@ -7,7 +7,7 @@
 import { isPartyGame } from '../../../../server/contracts/exchange-values';
 import { Alert, Anchor, Button, Card, CopyButton, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../routes/link';
 import { DRAW_FAILURE_REASONS } from '../../../../server/contracts/exchange-values';
 import { ListSkeleton } from '../../../kit/states';
 import { href } from '../../../routes/route-table';

@@ -5,7 +5,8 @@
  */
 import { Alert, Button, Card, Checkbox, Group, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Link } from '../../../routes/link';
 import { useAppNavigate } from '../../../routes/app-navigate';
 import { QueryView } from '../../../kit/query-view';
 import { EmptyState, ListSkeleton } from '../../../kit/states';

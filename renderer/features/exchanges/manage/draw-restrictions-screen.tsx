@@ -5,7 +5,8 @@
  * person's list. Restrictions and households are fixed once the names are drawn.
  */
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Link } from '../../../routes/link';
 import { QueryView } from '../../../kit/query-view';
 import { EmptyState, ListSkeleton } from '../../../kit/states';
 import { href } from '../../../routes/route-table';

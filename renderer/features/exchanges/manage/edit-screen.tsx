@@ -6,7 +6,8 @@
  */
 import { Button, Card, Group, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Link } from '../../../routes/link';
 import { useAppNavigate } from '../../../routes/app-navigate';
 import { CURRENCIES } from '../../../../server/contracts/enums';
 import { ZExchangeUpdate, type TDeliveryType, type TExchangeThemeId } from '../../../../server/contracts/exchanges';

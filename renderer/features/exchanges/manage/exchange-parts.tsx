@@ -5,7 +5,7 @@
  */
 import { Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../routes/link';
 import type { TExchangeStatus, TParticipantStatus } from '../../../../server/contracts/exchanges';
 import { DELIVERY_TYPE_LABELS, EXCHANGE_STATUS_LABELS } from '../../../../server/contracts/exchange-values';
 import { GiftIcon } from '../../../app/icons';

@@ -5,7 +5,7 @@
  * status, date, the caller's part and how many take part. With none, an invitation to start one.
  */
 import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../routes/link';
 import type { TExchangeRole } from '../../../../server/contracts/exchanges';
 import { exchangeTheme } from '../../../../server/contracts/exchange-values';
 import { GiftIcon } from '../../../app/icons';

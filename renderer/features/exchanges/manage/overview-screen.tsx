@@ -6,7 +6,8 @@
  */
 import { Alert, Anchor, Button, Card, Skeleton, Stack, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Link } from '../../../routes/link';
 import { href } from '../../../routes/route-table';
 import { trpc } from '../../../trpc';
 import { ListSkeleton } from '../../../kit/states';

@@ -6,7 +6,8 @@
  */
 import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Link } from '../../../routes/link';
 import { useAppNavigate } from '../../../routes/app-navigate';
 import { statusOf } from '../../../app/runtime/app-runtime';
 import { QueryView } from '../../../kit/query-view';

@@ -7,7 +7,8 @@
  */
 import { Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Link } from '../../../routes/link';
 import { DEFAULT_PAGE_LIMIT } from '../../../../server/contracts/paging-values';
 import { statusOf } from '../../../app/runtime/app-runtime';
 import { QueryView } from '../../../kit/query-view';
