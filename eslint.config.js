@@ -41,7 +41,7 @@ export default tseslint.config(
               name: 'react-router-dom',
               importNames: ['Link', 'NavLink', 'Form'],
               message:
-                "Use renderer/routes/link.tsx: react-router's own components carry framework-mode code (scripts/lib/react-router-shake.ts).",
+                "Use renderer/routes/link.tsx: react-router's own components carry framework-mode code (scripts/lib/vendor-shake.ts).",
             },
           ],
           patterns: [

@@ -9,7 +9,7 @@ import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import { precompressDir } from './scripts/lib/precompress';
-import { reactRouterShakePlugin } from './scripts/lib/react-router-shake';
+import { vendorShakePlugin } from './scripts/lib/vendor-shake';
 import { routePreloadsPlugin } from './scripts/lib/route-preloads';
 
 const RENDERER_ROOT = fileURLToPath(new URL('./renderer', import.meta.url));
@@ -61,8 +61,8 @@ export default defineConfig(({ command }) => ({
   root: RENDERER_ROOT,
   plugins: [
     react(),
-    // Drops the react-router components the app never uses (Link's prefetching, NavLink, Form).
-    reactRouterShakePlugin(),
+    // Lets Rollup drop vendor code the app never uses (react-router's components, tRPC's WebSocket client).
+    vendorShakePlugin(),
     // route-preloads.json: what each page's HTML tells the browser to fetch beside the entry.
     routePreloadsPlugin(RENDERER_ROOT),
     precompress(),

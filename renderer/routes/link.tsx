@@ -4,7 +4,7 @@
  * react-router 7's Link always carries `prefetch` support (PrefetchPageLinks, which reads the
  * framework's route manifest) and view transitions, which this app never uses (its router is its
  * own, renderer/routes/router.tsx). With react-router's components left unused, the build drops
- * them (scripts/lib/react-router-shake.ts): 4.4 KiB gzip less on every page. This one keeps
+ * them (scripts/lib/vendor-shake.ts): 4.4 KiB gzip less on every page. This one keeps
  * what a link does here: an `href` resolved by the router, a click handled in-app (modifier
  * keys, other targets and other origins left to the browser), `replace` and `state`.
  */

@@ -2,21 +2,24 @@ import path from 'node:path';
 import { rollup, type Plugin as RollupPlugin } from 'rollup';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../../scripts/lib/database-server';
-import { annotateReactRouter, reactRouterShakePlugin } from '../../../scripts/lib/react-router-shake';
+import { annotateReactRouter, annotateTrpcWsLink, vendorShakePlugin } from '../../../scripts/lib/vendor-shake';
 
 const ROUTER = path.join(PROJECT_ROOT, 'node_modules/react-router/dist/production/index.mjs');
+const TRPC_CLIENT = path.join(PROJECT_ROOT, 'node_modules/@trpc/client/dist/index.mjs');
 
 /** Bundles `source` against react-router's production build (react external), with or without the transform. */
 async function bundle(source: string, shake: boolean): Promise<string> {
   const entry: RollupPlugin = {
     name: 'entry',
-    resolveId: (id) => (id === 'entry' ? id : id === 'react-router' ? ROUTER : null),
+    resolveId: (id) =>
+      id === 'entry' ? id : id === 'react-router' ? ROUTER : id === '@trpc/client' ? TRPC_CLIENT : null,
     load: (id) => (id === 'entry' ? source : null),
   };
   const build = await rollup({
     input: 'entry',
-    external: (id) => id === 'react' || id === 'react-dom',
-    plugins: [entry, ...(shake ? [reactRouterShakePlugin() as unknown as RollupPlugin] : [])],
+    // Everything but the package under test (tRPC's server helpers are found by their own imports).
+    external: (id) => id === 'react' || id === 'react-dom' || id.startsWith('@trpc/server'),
+    plugins: [entry, ...(shake ? [vendorShakePlugin() as unknown as RollupPlugin] : [])],
     onwarn: () => undefined,
   });
   const { output } = await build.generate({ format: 'es' });
@@ -24,7 +27,7 @@ async function bundle(source: string, shake: boolean): Promise<string> {
   return output.map((chunk) => (chunk.type === 'chunk' ? chunk.code : '')).join('\n');
 }
 
-describe('react-router shake (scripts/lib/react-router-shake.ts)', () => {
+describe('vendor shake (scripts/lib/vendor-shake.ts)', () => {
   it('marks the top-level React factories pure and drops the displayName writes, keeping every line', () => {
     const code = [
       'var Ctx = React.createContext(null);',
@@ -35,8 +38,7 @@ describe('react-router shake (scripts/lib/react-router-shake.ts)', () => {
       '  nested.displayName = "kept: not top-level";',
     ].join('\n');
     const result = annotateReactRouter(code);
-    expect(result.annotated).toBe(3);
-    expect(result.namesDropped).toBe(1);
+    expect(result.counts).toEqual({ factories: 3, displayNames: 1 });
     expect(result.code.split('\n')).toEqual([
       'var Ctx = /* @__PURE__ */ React.createContext(null);',
       'var Link = /* @__PURE__ */ React10.forwardRef(function LinkWithRef() {});',
@@ -61,14 +63,30 @@ describe('react-router shake (scripts/lib/react-router-shake.ts)', () => {
     expect(shaken.length).toBeLessThan(plain.length - 10_000);
   });
 
-  it('refuses a react-router build without the shape it relies on', () => {
-    const plugin = reactRouterShakePlugin();
-    const transform = plugin.transform as (code: string, id: string) => unknown;
-    const id = '/x/node_modules/react-router/dist/production/chunk-ABC.mjs';
-    expect(() => transform.call({}, 'var Link = /* @__PURE__ */ forwardRef(() => null);', id)).toThrow(
-      /no longer has the shape/,
+  it("lets a bundle that uses tRPC's server-sent events link leave the WebSocket client out", async () => {
+    const source = "export { httpSubscriptionLink, httpBatchLink } from '@trpc/client';";
+    const plain = await bundle(source, false);
+    const shaken = await bundle(source, true);
+    expect(plain).toContain('class WsConnection');
+    expect(shaken).not.toContain('WsConnection');
+    expect(shaken).not.toContain('new WebSocket');
+    expect(shaken).toMatch(/export \{[^}]*httpSubscriptionLink/);
+    expect(annotateTrpcWsLink('_defineProperty(WsConnection, "connectCount", 0);').code).toBe(
+      '/* @__PURE__ */ _defineProperty(WsConnection, "connectCount", 0);',
     );
-    // Other files pass untouched.
+  });
+
+  it('refuses a package file without the shape its rule relies on, and leaves other files alone', () => {
+    const plugin = vendorShakePlugin();
+    const transform = plugin.transform as (code: string, id: string) => unknown;
+    const router = '/x/node_modules/react-router/dist/production/chunk-ABC.mjs';
+    expect(() => transform.call({}, 'var Link = /* @__PURE__ */ forwardRef(() => null);', router)).toThrow(
+      /no longer has the shape .* for react-router components/,
+    );
+    const ws = '/x/node_modules/@trpc/client/dist/wsLink-XYZ.mjs';
+    expect(() => transform.call({}, 'class WsConnection {}\nWsConnection.connectCount = 0;', ws)).toThrow(
+      /WebSocket client/,
+    );
     expect(transform.call({}, 'var Link = React.forwardRef(x);', '/x/node_modules/other/index.mjs')).toBeNull();
   });
 });
