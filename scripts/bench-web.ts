@@ -94,6 +94,7 @@ try {
     const lcp = median(loads.map((load) => load.lcp));
     const tbt = median(loads.map((load) => load.tbt));
     const weight = await measurePageWeight(browser, BASE, page);
+    for (const problem of weight.problems) console.error(`${page.name}: did not load cleanly: ${problem}`);
     const rows = [
       { measure: 'lcp', page: page.name, unit: 'ms', value: Math.round(lcp) },
       { measure: 'tbt', page: page.name, unit: 'ms', value: Math.round(tbt) },

@@ -59,7 +59,7 @@ try {
   );
   for (const weight of weights) {
     const { page } = weight;
-    const problems: string[] = [];
+    const problems: string[] = weight.problems.map((problem) => `did not load cleanly: ${problem}`);
     if (weight.jsGzip > page.jsLimit)
       problems.push(`JS ${kib(weight.jsGzip)} > limit ${kib(page.jsLimit)} (target ${kib(page.jsTarget)})`);
     if (weight.scripts.length > page.requestLimit)
@@ -67,7 +67,7 @@ try {
         `${weight.scripts.length} script requests > limit ${page.requestLimit} (target ${page.requestTarget})`,
       );
     const verdict = problems.length
-      ? `OVER THE LIMIT: ${problems.join('; ')}`
+      ? `FAILED: ${problems.join('; ')}`
       : weight.jsGzip > page.jsTarget
         ? `within the limit, over target ${kib(page.jsTarget)} (limit ${kib(page.jsLimit)})`
         : `ok (target ${kib(page.jsTarget)}, ≤ ${page.requestTarget} scripts)`;

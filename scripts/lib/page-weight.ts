@@ -20,6 +20,12 @@ export interface TPageWeight {
   styles: TFetched[];
   jsGzip: number;
   cssGzip: number;
+  /**
+   * Why the page did not load as it should: a script or stylesheet answered with an error (say a
+   * build replaced under a running server), or an uncaught error in the page. A page that fails
+   * to load its code would otherwise weigh less and pass.
+   */
+  problems: string[];
 }
 
 export const SETTLE_AFTER_LOAD_MS = 3_000;
@@ -32,9 +38,16 @@ export async function measurePageWeight(browser: Browser, base: string, page: TB
     const pending: Promise<void>[] = [];
     const scripts: TFetched[] = [];
     const styles: TFetched[] = [];
+    // One problem per file (a failed module is answered, then aborted, and may be asked for again).
+    const problems = new Map<string, string>();
+    const problem = (key: string, text: string): void => {
+      if (!problems.has(key)) problems.set(key, text);
+    };
     const record = (response: Response): void => {
       const type = response.request().resourceType();
       if (type !== 'script' && type !== 'stylesheet') return;
+      const file = new URL(response.url()).pathname;
+      if (!response.ok()) problem(file, `${file} answered ${response.status()}`);
       pending.push(
         response
           .body()
@@ -50,13 +63,20 @@ export async function measurePageWeight(browser: Browser, base: string, page: TB
       );
     };
     tab.on('response', record);
+    tab.on('requestfailed', (request) => {
+      const type = request.resourceType();
+      const file = new URL(request.url()).pathname;
+      if (type === 'script' || type === 'stylesheet')
+        problem(file, `${file} failed: ${request.failure()?.errorText ?? 'unknown'}`);
+    });
+    tab.on('pageerror', (error) => problem(error.message, `uncaught error in the page: ${error.message}`));
     await tab.goto(`${base}${page.path}`, { waitUntil: 'load' });
     // Fixed on purpose: the measure is "everything fetched until 3 s after load", lazy chunks included.
     await tab.waitForTimeout(SETTLE_AFTER_LOAD_MS);
     tab.off('response', record);
     await Promise.all(pending);
     const sum = (list: TFetched[]): number => list.reduce((total, item) => total + item.gzip, 0);
-    return { page, scripts, styles, jsGzip: sum(scripts), cssGzip: sum(styles) };
+    return { page, scripts, styles, jsGzip: sum(scripts), cssGzip: sum(styles), problems: [...problems.values()] };
   } finally {
     await context.close();
   }
