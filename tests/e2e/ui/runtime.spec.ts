@@ -195,7 +195,7 @@ test.describe('client runtime and app shell', () => {
     await page.route('**/home/', async (route) => {
       if (route.request().resourceType() !== 'document') return route.fallback();
       const response = await route.fetch();
-      const html = (await response.text()).replace('{"errorType":null}', '{"errorType":"maintenance"}');
+      const html = (await response.text()).replace('"errorType":null', '"errorType":"maintenance"');
       expect(html).toContain('"errorType":"maintenance"');
       await route.fulfill({ response, body: html });
     });

@@ -125,7 +125,7 @@ describe('wish lists and profiles', () => {
       expect(page.html).not.toContain('<b>"birthday"</b>');
       expect(page.html).toContain('&lt;b&gt;&quot;birthday&quot;&lt;/b&gt; &amp; more');
       // The app still starts: its script and initial state are there.
-      expect(page.html).toContain('<script id="initial-state" type="application/json">{"errorType":null}</script>');
+      expect(page.html).toContain('<script id="initial-state" type="application/json">{"errorType":null,');
       expect(page.html).toContain('/assets/index-abc.js');
     },
   );
