@@ -18,6 +18,21 @@ export function isAppSchemeLink(url: string | null | undefined): boolean {
   return url.trim().toLowerCase().startsWith(APP_SCHEME);
 }
 
+/**
+ * An address as the router takes it: `https://same.origin/a/b/?q` → `/a/b/?q`; another origin, an
+ * app-scheme link or an unreadable address stays as it is, marked external.
+ */
+export function localAddress(location: string, origin: string): { to: string; external: boolean } {
+  if (isAppSchemeLink(location)) return { to: location, external: true };
+  try {
+    const url = new URL(location, origin);
+    if (url.origin !== origin) return { to: url.href, external: true };
+    return { to: `${url.pathname}${url.search}${url.hash}`, external: false };
+  } catch {
+    return { to: location, external: true };
+  }
+}
+
 /** A URL is opened only if it is a valid http, https or ftp URL or an app-scheme link (spec §5). */
 export function isOpenableUrl(url: string): boolean {
   return isOpenableUrlWithScheme(url, APP_SCHEME);

@@ -10,6 +10,7 @@
  */
 import { forwardRef, type AnchorHTMLAttributes, type MouseEvent } from 'react';
 import { useHref, useLinkClickHandler, type To } from 'react-router-dom';
+import { localAddress } from '../client/url';
 
 export interface TLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   to: To;
@@ -23,12 +24,9 @@ const ABSOLUTE = /^(?:[a-z][a-z\d+.-]*:|\/\/)/i;
 /** `to` as the router's path when it is an absolute address of this origin; null when another origin's. */
 function localTarget(to: To): To | null {
   if (typeof to !== 'string' || !ABSOLUTE.test(to)) return to;
-  try {
-    const url = new URL(to, window.location.href);
-    return url.origin === window.location.origin ? `${url.pathname}${url.search}${url.hash}` : null;
-  } catch {
-    return null;
-  }
+  if (typeof window === 'undefined') return null;
+  const address = localAddress(to, window.location.origin);
+  return address.external ? null : address.to;
 }
 
 export const Link = forwardRef<HTMLAnchorElement, TLinkProps>(function Link(

@@ -10,7 +10,7 @@
 import { HTTP_STATUS } from '../../../server/contracts/constants';
 import { errorStatus } from '../../client/errors';
 import type { TLogger } from '../../client/logger';
-import { isAppSchemeLink } from '../../client/url';
+import { localAddress } from '../../client/url';
 
 /** How long a reload waits for the warning to reach the server. */
 const FLUSH_BEFORE_RELOAD_MS = 1_000;
@@ -37,27 +37,15 @@ export interface TNavigationContext {
   isInitialLoad: boolean;
 }
 
-/** `https://same.origin/a/b/?q` → `/a/b/?q`; other origins stay absolute. */
-function localise(location: string, origin: string): { to: string; external: boolean } {
-  if (isAppSchemeLink(location)) return { to: location, external: true };
-  try {
-    const url = new URL(location, origin);
-    if (url.origin !== origin) return { to: url.href, external: true };
-    return { to: `${url.pathname}${url.search}${url.hash}`, external: false };
-  } catch {
-    return { to: location, external: true };
-  }
-}
-
 export function navigationOutcome<T>(answer: TNavigationAnswer<T>, context: TNavigationContext): TNavigationOutcome<T> {
   const { status } = answer;
   if ((status === HTTP_STATUS.movedPermanently || status === HTTP_STATUS.found) && answer.location) {
-    const { to, external } = localise(answer.location, context.origin);
+    const { to, external } = localAddress(answer.location, context.origin);
     return { kind: 'redirect', to, document: external };
   }
   if (status >= HTTP_STATUS.badRequest) {
     if (context.isInitialLoad) return { kind: 'error', status };
-    return { kind: 'reload', to: localise(context.target, context.origin).to, status };
+    return { kind: 'reload', to: localAddress(context.target, context.origin).to, status };
   }
   return { kind: 'data', data: answer.data };
 }
