@@ -9,7 +9,7 @@ const ToastHost = lazy(() => import('./toast-host'));
 
 export function AppNotifications() {
   const { notifications } = useAppRuntime();
-  const list = useSyncExternalStore(notifications.subscribe, notifications.getState);
+  const list = useSyncExternalStore(notifications.subscribe, notifications.getState, notifications.getState);
   // Once loaded it stays mounted, so it can close what it showed.
   const [needed, setNeeded] = useState(false);
   if (list.length > 0 && !needed) setNeeded(true);

@@ -43,7 +43,7 @@ export function QueryFlagDialogs() {
   const navigate = useAppNavigate();
   // The open dialogs outlive the flags in the address, so they live in a small store of their own.
   const [dialogs] = useState(() => createObservable<TOpenDialog[]>([]));
-  const queue = useSyncExternalStore(dialogs.subscribe, dialogs.getState);
+  const queue = useSyncExternalStore(dialogs.subscribe, dialogs.getState, dialogs.getState);
 
   useEffect(() => {
     if (!hasQueryFlags(location.search)) return;

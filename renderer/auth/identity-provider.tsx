@@ -65,8 +65,8 @@ export function IdentityProvider({ auth, children }: { auth: TAppAuth; children:
 
 export function useIdentity(): TIdentityContext {
   const auth = useAppAuth();
-  const state = useSyncExternalStore(auth.store.subscribe, auth.store.getState);
-  const isReady = useSyncExternalStore(auth.subscribeReady, auth.isReady);
+  const state = useSyncExternalStore(auth.store.subscribe, auth.store.getState, auth.store.getState);
+  const isReady = useSyncExternalStore(auth.subscribeReady, auth.isReady, auth.isReady);
   const identity = state.identity;
   const flags = useMemo(() => deriveAuthFlags(identity), [identity]);
 

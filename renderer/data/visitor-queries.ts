@@ -198,7 +198,7 @@ export function useVisitorQuery<P extends TVisitorQueryPath>(
     },
     [entry],
   );
-  useSyncExternalStore(subscribe, () => entry.version);
+  useSyncExternalStore(subscribe, () => entry.version, () => entry.version);
 
   useEffect(() => {
     if (!enabled) return;
