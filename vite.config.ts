@@ -9,6 +9,7 @@ import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import { precompressDir } from './scripts/lib/precompress';
+import { prerenderPlugin } from './scripts/lib/prerender';
 import { vendorShakePlugin } from './scripts/lib/vendor-shake';
 import { routePreloadsPlugin } from './scripts/lib/route-preloads';
 
@@ -57,15 +58,38 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => ({
+/** Long-lived vendor chunks: app releases do not invalidate the browser's copy of React or Mantine. */
+function vendorChunk(id: string): string | undefined {
+  if (!id.includes('/node_modules/')) return DATA_MODULES.includes(id) ? 'vendor-data' : undefined;
+  if (/\/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)\//.test(id)) {
+    return 'vendor-react';
+  }
+  if (id.includes('/node_modules/@tanstack/') || id.includes('/node_modules/@trpc/')) return 'vendor-data';
+  // Everything else (Mantine and zod included) follows the modules that use it, so a component
+  // only a lazy screen shows stays in that screen's chunk instead of the first load.
+  return undefined;
+}
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   root: RENDERER_ROOT,
   plugins: [
     react(),
     // Lets Rollup drop vendor code the app never uses (react-router's components, tRPC's WebSocket client).
     vendorShakePlugin(),
-    // route-preloads.json: what each page's HTML tells the browser to fetch beside the entry.
-    routePreloadsPlugin(RENDERER_ROOT),
-    precompress(),
+    // The browser's build only (the prerender builds the renderer for Node with this configuration too).
+    ...(isSsrBuild
+      ? []
+      : [
+          // route-preloads.json: what each page's HTML tells the browser to fetch beside the entry.
+          routePreloadsPlugin(RENDERER_ROOT),
+          // prerendered.json: a visitor's landing page, rendered at build time (painted before any script runs).
+          prerenderPlugin({
+            root: RENDERER_ROOT,
+            entry: path.join(RENDERER_ROOT, 'prerender.tsx'),
+            cacheDir: fileURLToPath(new URL('./node_modules/.cache/gifting', import.meta.url)),
+          }),
+          precompress(),
+        ]),
     // `ANALYZE=1 npx vite build` writes renderer/dist/stats.html: which modules weigh what, per chunk.
     process.env.ANALYZE
       ? visualizer({
@@ -110,21 +134,7 @@ export default defineConfig(({ command }) => ({
         // loaded under the same conditions: /home/ fetched 60 scripts, most of them a single Mantine
         // component or contract of a few hundred bytes, each with its own request and gzip overhead.
         experimentalMinChunkSize: 20_000,
-        // Long-lived vendor chunks: app releases do not invalidate the browser's copy of React or Mantine.
-        manualChunks(id) {
-          if (!id.includes('/node_modules/')) return DATA_MODULES.includes(id) ? 'vendor-data' : undefined;
-          if (
-            /\/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)\//.test(
-              id,
-            )
-          ) {
-            return 'vendor-react';
-          }
-          if (id.includes('/node_modules/@tanstack/') || id.includes('/node_modules/@trpc/')) return 'vendor-data';
-          // Everything else (Mantine and zod included) follows the modules that use it, so a component
-          // only a lazy screen shows stays in that screen's chunk instead of the first load.
-          return undefined;
-        },
+        manualChunks: isSsrBuild ? undefined : vendorChunk,
       },
     },
   },

@@ -1,33 +1,35 @@
 import './app/mantine-styles';
 import { MantineProvider } from '@mantine/core';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createMemoryStorage } from './client/types';
 import { InitialErrorPage } from './app/initial-error-page';
 import { browserStorage, createAppRuntime } from './app/runtime/app-runtime';
-import { readInitialState } from './app/runtime/initial-state';
+import { hydratesPrerendered, readInitialState } from './app/runtime/initial-state';
 import { registerServiceWorker } from './app/runtime/service-worker';
-import { AppRuntimeProvider } from './app/runtime-context';
+import { AppRoot } from './app/app-root';
 import { cssVariablesResolver, theme } from './app/theme';
 import { APP_VERSION } from './auth/api';
 import { createAppAuth } from './auth/app-auth';
 import { logIdentityFailures } from './auth/identity-failures';
-import { IdentityProvider } from './auth/identity-provider';
 import { currentPlatform } from './platform/browser';
-import { AppRouter } from './routes/app-router';
 import { createAppRouter } from './routes/router';
 import { configureData, loadData, withDataProviders } from './data/data-loader';
 import { setVisitorQueryFetch } from './data/visitor-queries';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('The #root element is missing from index.html');
-const root = createRoot(container);
+const container = rootElement();
+
+function rootElement(): HTMLElement {
+  const element = document.getElementById('root');
+  if (!element) throw new Error('The #root element is missing from index.html');
+  return element;
+}
 
 const initialState = readInitialState(document);
 
 if (initialState.errorType) {
   // The server says the app cannot run now (maintenance, unavailable): an error page instead of the app.
-  root.render(
+  createRoot(container).render(
     <StrictMode>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
         <InitialErrorPage errorType={initialState.errorType} onRetry={() => window.location.reload()} />
@@ -67,15 +69,24 @@ function startApp(): void {
     data: { load: loadData, wrap: withDataProviders },
   });
 
-  root.render(
-    <StrictMode>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-        <AppRuntimeProvider runtime={runtime}>
-          <IdentityProvider auth={auth}>
-            <AppRouter router={router} />
-          </IdentityProvider>
-        </AppRuntimeProvider>
-      </MantineProvider>
-    </StrictMode>,
-  );
+  const app = <AppRoot runtime={runtime} auth={auth} router={router} />;
+  const hydrate = hydratesPrerendered({
+    prerenderedPath: container.dataset.prerendered,
+    location: window.location,
+    storedIdentity: auth.store.getIdentity() !== null,
+    sessionCookie: initialState.sessionCookie,
+  });
+  if (!hydrate) {
+    // A page prerendered for another address or person goes at once, not when React first commits.
+    container.replaceChildren();
+    createRoot(container).render(app);
+    return;
+  }
+  // The page is on screen already: React takes it over, the app waiting for the first view's code
+  // (app-root.tsx). A difference from the prerender, such as a year turned since the build, makes
+  // React render afresh: logged, not an error the visitor sees.
+  hydrateRoot(container, app, {
+    onRecoverableError: (error) =>
+      runtime.logger.warn('hydration', 'The prerendered page was rendered afresh', { error: String(error) }),
+  });
 }

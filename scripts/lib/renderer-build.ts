@@ -11,6 +11,7 @@ const SOURCES = [
   'vite.config.ts',
   'scripts/lib/precompress.ts',
   'scripts/lib/route-preloads.ts',
+  'scripts/lib/prerender.ts',
   'package-lock.json',
 ];
 const DIST = path.join(PROJECT_ROOT, 'renderer', 'dist');

@@ -6,7 +6,7 @@
  * script and stylesheet, served as they are (`preCompressed`); the HTML shell is compressed here
  * once per build and state (Fastify's not-found handler is outside @fastify/compress's routes).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -72,6 +72,36 @@ export interface TInitialStateOut {
   sessionCookie?: boolean;
 }
 
+/** The markup of `#root` per page, prerendered by the build for visitors (scripts/lib/prerender.ts). */
+export type TPrerenderedPages = Readonly<Record<string, string>>;
+
+/** Reads `prerendered.json`; a build without it (or an unreadable one) prerenders nothing. */
+export function loadPrerenderedPages(file: string, onError: (error: unknown) => void): TPrerenderedPages {
+  if (!existsSync(file)) return {};
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
+    return Object.fromEntries(
+      Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    );
+  } catch (error) {
+    onError(error);
+    return {};
+  }
+}
+
+const EMPTY_ROOT = '<div id="root"></div>';
+
+/**
+ * Puts a prerendered page into the shell's empty `#root`, marked with its path: the renderer
+ * hydrates it only at that path, for a visitor (renderer/main.tsx).
+ */
+export function withPrerendered(html: string, pathname: string, markup: string): string {
+  if (!html.includes(EMPTY_ROOT)) return html;
+  const attribute = pathname.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  return html.replace(EMPTY_ROOT, () => `<div id="root" data-prerendered="${attribute}">${markup}</div>`);
+}
+
 /** Puts the initial state into index.html as inert JSON the renderer reads at start. */
 export function withInitialState(html: string, state: TInitialStateOut): string {
   const json = JSON.stringify(state).replace(/</g, '\\u003c');
@@ -109,20 +139,30 @@ export async function registerRenderer(app: FastifyInstance, options: TRendererO
   // Re-read when the build changes (npm start rebuilds a stale renderer while a dev server may run);
   // the preload table is written beside index.html by the same build.
   const preloadFile = path.join(root, 'route-preloads.json');
+  const prerenderedFile = path.join(root, 'prerendered.json');
   const mtimeOf = (file: string): Promise<number> =>
     stat(file).then(
       (info) => info.mtimeMs,
       () => 0,
     );
-  let cached: { key: string; html: string; preloads: TPreloadTags } | null = null;
-  const loadIndex = async (): Promise<{ key: string; html: string; preloads: TPreloadTags }> => {
-    const key = `${(await stat(indexFile)).mtimeMs}:${await mtimeOf(preloadFile)}`;
+  interface TIndex {
+    key: string;
+    html: string;
+    preloads: TPreloadTags;
+    prerendered: TPrerenderedPages;
+  }
+  let cached: TIndex | null = null;
+  const loadIndex = async (): Promise<TIndex> => {
+    const key = `${(await stat(indexFile)).mtimeMs}:${await mtimeOf(preloadFile)}:${await mtimeOf(prerenderedFile)}`;
     if (!cached || cached.key !== key)
       cached = {
         key,
         html: await readFile(indexFile, 'utf8'),
         preloads: loadPreloadTags(preloadFile, (error) =>
           app.log.warn({ err: error }, 'route-preloads.json could not be used: pages load without preloads'),
+        ),
+        prerendered: loadPrerenderedPages(prerenderedFile, (error) =>
+          app.log.warn({ err: error }, 'prerendered.json could not be used: pages render in the browser only'),
         ),
       };
     return cached;
@@ -177,8 +217,13 @@ export async function registerRenderer(app: FastifyInstance, options: TRendererO
     const pageHead = errorType ? null : await options.linkPreviews?.forPage(url);
     const head = pageHead ?? options.linkPreviews?.generic;
     const index = await loadIndex();
-    const shell = head ? withPreviewHead(index.html, head) : index.html;
-    const sessionCookie = process.env.NO_SC ? undefined : options.isMember?.(request);
+    const sessionCookie = options.isMember?.(request);
+    // A visitor's page comes rendered where the build prerendered it (only without a query, which
+    // may change what it shows); a member's, an error page and the rest render in the browser.
+    const prerendered =
+      !errorType && sessionCookie === false && url.search === '' ? index.prerendered[url.pathname] : undefined;
+    const page = prerendered === undefined ? index.html : withPrerendered(index.html, url.pathname, prerendered);
+    const shell = head ? withPreviewHead(page, head) : page;
     const preloads = errorType ? '' : index.preloads(url.pathname, sessionCookie ?? false);
     const html = withInitialState(withHeadTags(shell, preloads), {
       errorType,

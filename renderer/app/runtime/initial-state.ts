@@ -47,6 +47,27 @@ export function readInitialState(doc: Pick<Document, 'getElementById'>): TInitia
   return parseInitialState(doc.getElementById('initial-state')?.textContent);
 }
 
+/**
+ * Whether the page the server sent already rendered (`data-prerendered` on `#root`: the path it was
+ * prerendered for, renderer/prerender.tsx) is the one to hydrate: only for a visitor (nothing stored,
+ * no session cookie) at that very address without a query. Otherwise (the service worker's offline
+ * copy of it served for another page, a stored identity) the app renders from scratch.
+ */
+export function hydratesPrerendered(page: {
+  prerenderedPath: string | undefined;
+  location: Pick<Location, 'pathname' | 'search'>;
+  storedIdentity: boolean;
+  sessionCookie: boolean | null;
+}): boolean {
+  return (
+    page.prerenderedPath !== undefined &&
+    page.prerenderedPath === page.location.pathname &&
+    page.location.search === '' &&
+    !page.storedIdentity &&
+    page.sessionCookie === false
+  );
+}
+
 export const INITIAL_ERROR_COPY: Record<TInitialErrorType, { title: string; body: string }> = {
   maintenance: {
     title: 'We are wrapping up some maintenance',

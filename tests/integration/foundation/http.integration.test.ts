@@ -12,6 +12,9 @@ mkdirSync(path.join(dist, 'assets'));
 writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Gifting test shell</title><div id="root"></div>');
 writeFileSync(path.join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
 writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+// What the build's prerender writes (scripts/lib/prerender.ts): the landing page's `#root` markup.
+const LANDING_MARKUP = '<main><h1>Prerendered landing</h1></main>';
+writeFileSync(path.join(dist, 'prerendered.json'), JSON.stringify({ '/': LANDING_MARKUP }));
 
 let server: TTestServer;
 let market: Awaited<ReturnType<typeof createMarket>>;
@@ -169,6 +172,30 @@ describe('the initial state handed to the renderer', () => {
     expect(await response.text()).toContain('{"errorType":"maintenance","sessionCookie":false}');
     // The API keeps answering.
     expect((await fetch(`${maintenance.baseUrl}/v1/enums/genders`)).status).toBe(200);
+  });
+});
+
+describe('the pages the build prerendered for visitors', () => {
+  const PRERENDERED_ROOT = `<div id="root" data-prerendered="/">${LANDING_MARKUP}</div>`;
+
+  it('come rendered to a visitor, in the root the renderer hydrates, beside the initial state', async () => {
+    const response = await get('/', { headers: { 'accept-encoding': 'br' } });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain(PRERENDERED_ROOT);
+    expect(html).toContain('"sessionCookie":false');
+  });
+
+  it('come empty to a signed-in browser, with a query, at other paths and in maintenance', async () => {
+    const member = await (await get('/', { headers: { cookie: 'gifting_rt=anything' } })).text();
+    expect(member).toContain('<div id="root"></div>');
+    expect(member).not.toContain('Prerendered landing');
+    // A query may change what the page shows (a market, a dialog): the browser renders it.
+    expect(await (await get('/?market=GB')).text()).toContain('<div id="root"></div>');
+    expect(await (await get('/shop/')).text()).toContain('<div id="root"></div>');
+    const maintenance = await startTestServer({ RENDERER_DIST: dist, MAINTENANCE_MODE: 'true' });
+    const page = await (await fetch(`${maintenance.baseUrl}/`)).text();
+    expect(page).not.toContain('Prerendered landing');
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseInitialState, readInitialState } from '../../../renderer/app/runtime/initial-state';
+import { hydratesPrerendered, parseInitialState, readInitialState } from '../../../renderer/app/runtime/initial-state';
 import { shouldRegisterServiceWorker } from '../../../renderer/app/runtime/service-worker';
 import {
   isAuthRoute,
@@ -40,6 +40,29 @@ describe('initial state', () => {
         getElementById: () => ({ textContent: '{"errorType":"maintenance"}' }) as unknown as HTMLElement,
       }),
     ).toEqual(state('maintenance'));
+  });
+});
+
+describe('a prerendered page', () => {
+  const visitorAt = (pathname: string, search = '') => ({
+    prerenderedPath: '/',
+    location: { pathname, search },
+    storedIdentity: false,
+    sessionCookie: false as boolean | null,
+  });
+
+  it('is hydrated for a visitor at the address it was prerendered for', () => {
+    expect(hydratesPrerendered(visitorAt('/'))).toBe(true);
+  });
+
+  it('is rendered afresh anywhere else, for anyone else, or when nothing was prerendered', () => {
+    // The service worker's offline copy of the landing page, served for another page.
+    expect(hydratesPrerendered(visitorAt('/shop/'))).toBe(false);
+    expect(hydratesPrerendered(visitorAt('/', '?market=GB'))).toBe(false);
+    expect(hydratesPrerendered({ ...visitorAt('/'), storedIdentity: true })).toBe(false);
+    expect(hydratesPrerendered({ ...visitorAt('/'), sessionCookie: true })).toBe(false);
+    expect(hydratesPrerendered({ ...visitorAt('/'), sessionCookie: null })).toBe(false);
+    expect(hydratesPrerendered({ ...visitorAt('/'), prerenderedPath: undefined })).toBe(false);
   });
 });
 

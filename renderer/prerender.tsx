@@ -1,0 +1,64 @@
+/**
+ * The build's prerender of the pages a visitor lands on (issue 27): the same tree as main.tsx, for a
+ * visitor with nothing stored, rendered to HTML once per build (scripts/lib/prerender.ts runs this
+ * module, built for Node). The server puts it into those pages' `#root` when the request carries no
+ * session cookie; the browser then paints the page from the HTML, before any script has run, and
+ * main.tsx hydrates it. What a page loads (the landing page's counts and markets) shows as its
+ * skeletons, as the app's first render shows it too.
+ */
+import { renderToString } from 'react-dom/server';
+import { createMemoryStorage } from './client/types';
+import { AppRoot, firstView } from './app/app-root';
+import { createAppRuntime } from './app/runtime/app-runtime';
+import { createAppAuth } from './auth/app-auth';
+import { createAppRouter } from './routes/router';
+
+/** The pages prerendered for visitors: the landing page (the router's path, without a query). */
+export const PRERENDERED_PATHS = ['/'] as const;
+
+/** What the router reads of a window, for one address: it never navigates while prerendering. */
+function windowAt(href: string): Window {
+  const url = new URL(href);
+  const noop = (): void => undefined;
+  const location = {
+    href: url.href,
+    origin: url.origin,
+    protocol: url.protocol,
+    host: url.host,
+    hostname: url.hostname,
+    port: url.port,
+    pathname: url.pathname,
+    search: url.search,
+    hash: url.hash,
+    assign: noop,
+    replace: noop,
+    reload: noop,
+  };
+  const history = { state: null, length: 1, pushState: noop, replaceState: noop, go: noop, back: noop, forward: noop };
+  return { location, history, addEventListener: noop, removeEventListener: noop } as unknown as Window;
+}
+
+/** The markup of `#root` for a visitor at `pathname`. */
+export async function prerender(pathname: string): Promise<string> {
+  // Nothing is asked of the server: a page that would ask shows what it shows while it waits.
+  const offline = (): Promise<Response> => Promise.reject(new Error('No network while prerendering'));
+  const auth = createAppAuth({ noSessionCookie: true, storage: createMemoryStorage(), fetch: offline });
+  const runtime = createAppRuntime({
+    requester: auth.requester,
+    clientKind: 'web',
+    appVersion: 'prerender',
+    isDev: false,
+    sessionStorage: createMemoryStorage(),
+    localStorage: createMemoryStorage(),
+  });
+  const router = createAppRouter({
+    logger: runtime.logger,
+    navigation: runtime.navigation,
+    requester: auth.requester,
+    sessionStorage: runtime.sessionStorage,
+    window: windowAt(new URL(pathname, 'http://prerender.invalid').href),
+  });
+  await firstView(router);
+  return renderToString(<AppRoot runtime={runtime} auth={auth} router={router} />);
+}
+
