@@ -91,7 +91,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           precompress(),
         ]),
     // `ANALYZE=1 npx vite build` writes renderer/dist/stats.html: which modules weigh what, per chunk.
-    process.env.ANALYZE
+    process.env.ANALYZE && !isSsrBuild
       ? visualizer({
           filename: path.join('renderer', 'dist', process.env.ANALYZE === 'json' ? 'stats.json' : 'stats.html'),
           template: process.env.ANALYZE === 'json' ? 'raw-data' : 'treemap',

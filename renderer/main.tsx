@@ -7,7 +7,7 @@ import { InitialErrorPage } from './app/initial-error-page';
 import { browserStorage, createAppRuntime } from './app/runtime/app-runtime';
 import { hydratesPrerendered, readInitialState } from './app/runtime/initial-state';
 import { registerServiceWorker } from './app/runtime/service-worker';
-import { AppRoot } from './app/app-root';
+import { AppRoot, firstView } from './app/app-root';
 import { cssVariablesResolver, theme } from './app/theme';
 import { APP_VERSION } from './auth/api';
 import { createAppAuth } from './auth/app-auth';
@@ -82,11 +82,14 @@ function startApp(): void {
     createRoot(container).render(app);
     return;
   }
-  // The page is on screen already: React takes it over, the app waiting for the first view's code
-  // (app-root.tsx). A difference from the prerender, such as a year turned since the build, makes
+  // The page is on screen already: React takes it over once the first view's code is here, so its
+  // first render is the prerendered one (a tap meanwhile is the browser's alone: a link still leads
+  // where it says). A difference from the prerender, such as a year turned since the build, makes
   // React render afresh: logged, not an error the visitor sees.
-  hydrateRoot(container, app, {
-    onRecoverableError: (error) =>
-      runtime.logger.warn('hydration', 'The prerendered page was rendered afresh', { error: String(error) }),
-  });
+  void firstView(router).then(() =>
+    hydrateRoot(container, app, {
+      onRecoverableError: (error) =>
+        runtime.logger.warn('hydration', 'The prerendered page was rendered afresh', { error: String(error) }),
+    }),
+  );
 }

@@ -61,4 +61,3 @@ export async function prerender(pathname: string): Promise<string> {
   await firstView(router);
   return renderToString(<AppRoot runtime={runtime} auth={auth} router={router} />);
 }
-

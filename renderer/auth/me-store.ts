@@ -24,7 +24,11 @@ function subscribe(listener: () => void): () => void {
 
 /** The `auth.me` answer as the shell knows it (undefined while loading or signed out). */
 export function useMeData(): TMe | null | undefined {
-  return useSyncExternalStore(subscribe, () => current, () => current);
+  return useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => current,
+  );
 }
 
 /** A name to show for the person: their name, else their e-mail, else a neutral word. */

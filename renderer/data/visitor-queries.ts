@@ -198,7 +198,11 @@ export function useVisitorQuery<P extends TVisitorQueryPath>(
     },
     [entry],
   );
-  useSyncExternalStore(subscribe, () => entry.version, () => entry.version);
+  useSyncExternalStore(
+    subscribe,
+    () => entry.version,
+    () => entry.version,
+  );
 
   useEffect(() => {
     if (!enabled) return;

@@ -54,6 +54,7 @@ test.describe('keyboard only', () => {
 
   test('sign up with the keyboard, errors announced on their fields', async ({ page }) => {
     await page.goto('/a/sign-up/');
+    await expect(page.getByTestId('sign-up-name')).toBeVisible();
     await tabTo(page, 'sign-up-name');
     await page.keyboard.press('Enter');
     // Sent empty: the spec's message is the field's accessible description.

@@ -58,7 +58,10 @@ describe('npm start', () => {
 
       const page = await fetch(`${base}/`);
       expect(page.status).toBe(200);
-      expect(await page.text()).toContain('<div id="root"></div>');
+      // The landing page comes prerendered by the build (issue 27), for the browser to hydrate.
+      const html = await page.text();
+      expect(html).toContain('<div id="root" data-prerendered="/">');
+      expect(html).toContain('Wish lists and gift exchanges that just work');
       const landing = (await (await fetch(`${base}/trpc/home.landing`)).json()) as {
         result: { data: { memberCount: number; giftGuides: unknown[] } };
       };
