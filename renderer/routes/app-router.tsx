@@ -100,14 +100,14 @@ export function AppRouter({ router }: { router: TAppRouter }) {
   const [pending, setPending] = useState(() => router.getSnapshot().pending);
 
   useLayoutEffect(() => {
-    let showing = router.getSnapshot().view !== null;
     const apply = (snapshot: ReturnType<TAppRouter['getSnapshot']>): void => {
-      // Where we are going shows at once (progress bar, navigation store); the next screen in a
-      // transition, except the first one, which replaces the app loader as soon as it can.
+      // Where we are going shows at once (progress bar, navigation store); the screen in a
+      // transition, the first one too: React renders it in slices, not in one task that blocks
+      // input (Lighthouse mobile on /home/ signed in, 9 runs each: total blocking time 250–370 →
+      // 140–370 ms, score median 86 → 89; the same LCP; the shell's first paint can come up to
+      // 140 ms later).
       setPending(snapshot.pending);
-      if (showing) startTransition(() => setView(snapshot.view));
-      else setView(snapshot.view);
-      showing ||= snapshot.view !== null;
+      startTransition(() => setView(snapshot.view));
     };
     apply(router.getSnapshot());
     return router.subscribe(apply);
