@@ -1,19 +1,15 @@
 import './app/mantine-styles';
-import { MantineProvider } from '@mantine/core';
-import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createMemoryStorage } from './client/types';
 import { InitialErrorPage } from './app/initial-error-page';
 import { browserStorage, createAppRuntime } from './app/runtime/app-runtime';
 import { hydratesPrerendered, readInitialState } from './app/runtime/initial-state';
 import { registerServiceWorker } from './app/runtime/service-worker';
-import { AppRoot, firstView } from './app/app-root';
-import { cssVariablesResolver, theme } from './app/theme';
+import { AppRoot, AppTheme, createRouterFor, firstView } from './app/app-root';
 import { APP_VERSION } from './auth/api';
 import { createAppAuth } from './auth/app-auth';
 import { logIdentityFailures } from './auth/identity-failures';
 import { currentPlatform } from './platform/browser';
-import { createAppRouter } from './routes/router';
 import { configureData, loadData, withDataProviders } from './data/data-loader';
 import { setVisitorQueryFetch } from './data/visitor-queries';
 
@@ -30,11 +26,9 @@ const initialState = readInitialState(document);
 if (initialState.errorType) {
   // The server says the app cannot run now (maintenance, unavailable): an error page instead of the app.
   createRoot(container).render(
-    <StrictMode>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-        <InitialErrorPage errorType={initialState.errorType} onRetry={() => window.location.reload()} />
-      </MantineProvider>
-    </StrictMode>,
+    <AppTheme>
+      <InitialErrorPage errorType={initialState.errorType} onRetry={() => window.location.reload()} />
+    </AppTheme>,
   );
 } else {
   startApp();
@@ -61,13 +55,7 @@ function startApp(): void {
   configureData({ auth, reportForbidden: (error) => runtime.reportForbidden(error) });
   setVisitorQueryFetch(auth.requester.fetch);
   if (auth.store.getIdentity() !== null) void loadData().catch(() => undefined);
-  const router = createAppRouter({
-    logger: runtime.logger,
-    navigation: runtime.navigation,
-    requester: auth.requester,
-    sessionStorage: runtime.sessionStorage,
-    data: { load: loadData, wrap: withDataProviders },
-  });
+  const router = createRouterFor(runtime, auth, { data: { load: loadData, wrap: withDataProviders } });
 
   const app = <AppRoot runtime={runtime} auth={auth} router={router} />;
   const hydrate = hydratesPrerendered({

@@ -8,10 +8,9 @@
  */
 import { renderToString } from 'react-dom/server';
 import { createMemoryStorage } from './client/types';
-import { AppRoot, firstView } from './app/app-root';
+import { AppRoot, createRouterFor, firstView } from './app/app-root';
 import { createAppRuntime } from './app/runtime/app-runtime';
 import { createAppAuth } from './auth/app-auth';
-import { createAppRouter } from './routes/router';
 
 /** The pages prerendered for visitors: the landing page (the router's path, without a query). */
 export const PRERENDERED_PATHS = ['/'] as const;
@@ -51,11 +50,7 @@ export async function prerender(pathname: string): Promise<string> {
     sessionStorage: createMemoryStorage(),
     localStorage: createMemoryStorage(),
   });
-  const router = createAppRouter({
-    logger: runtime.logger,
-    navigation: runtime.navigation,
-    requester: auth.requester,
-    sessionStorage: runtime.sessionStorage,
+  const router = createRouterFor(runtime, auth, {
     window: windowAt(new URL(pathname, 'http://prerender.invalid').href),
   });
   await firstView(router);

@@ -3,27 +3,51 @@
  * and in the build's prerender of the landing page (prerender.tsx): both must render the same markup.
  */
 import { MantineProvider } from '@mantine/core';
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import type { TAppAuth } from '../auth/app-auth';
 import { IdentityProvider } from '../auth/identity-provider';
 import { AppRouter } from '../routes/app-router';
-import type { TAppRouter } from '../routes/router';
+import { createAppRouter, type TAppRouter, type TRouterDeps } from '../routes/router';
 import type { TAppRuntime } from './runtime/app-runtime';
 import { AppRuntimeProvider } from './runtime-context';
 import { cssVariablesResolver, theme } from './theme';
 
-export function AppRoot({ runtime, auth, router }: { runtime: TAppRuntime; auth: TAppAuth; router: TAppRouter }) {
+/** The app's theme over anything it renders (the app, or the server's error page instead of it). */
+export function AppTheme({ children }: { children: ReactNode }) {
   return (
     <StrictMode>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-        <AppRuntimeProvider runtime={runtime}>
-          <IdentityProvider auth={auth}>
-            <AppRouter router={router} />
-          </IdentityProvider>
-        </AppRuntimeProvider>
+        {children}
       </MantineProvider>
     </StrictMode>
   );
+}
+
+export function AppRoot({ runtime, auth, router }: { runtime: TAppRuntime; auth: TAppAuth; router: TAppRouter }) {
+  return (
+    <AppTheme>
+      <AppRuntimeProvider runtime={runtime}>
+        <IdentityProvider auth={auth}>
+          <AppRouter router={router} />
+        </IdentityProvider>
+      </AppRuntimeProvider>
+    </AppTheme>
+  );
+}
+
+/** The app's router over its runtimes (the browser adds the query data; the prerender, its window). */
+export function createRouterFor(
+  runtime: TAppRuntime,
+  auth: Pick<TAppAuth, 'requester'>,
+  deps: Pick<TRouterDeps, 'window' | 'data'> = {},
+): TAppRouter {
+  return createAppRouter({
+    logger: runtime.logger,
+    navigation: runtime.navigation,
+    requester: auth.requester,
+    sessionStorage: runtime.sessionStorage,
+    ...deps,
+  });
 }
 
 /**
