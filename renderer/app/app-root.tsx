@@ -2,26 +2,13 @@
  * The app's whole tree over its runtimes, the same in the browser (main.tsx, rendered or hydrated)
  * and in the build's prerender of the landing page (prerender.tsx): both must render the same markup.
  */
-import { MantineProvider } from '@mantine/core';
-import { StrictMode, type ReactNode } from 'react';
 import type { TAppAuth } from '../auth/app-auth';
 import { IdentityProvider } from '../auth/identity-provider';
 import { AppRouter } from '../routes/app-router';
 import { createAppRouter, type TAppRouter, type TRouterDeps } from '../routes/router';
 import type { TAppRuntime } from './runtime/app-runtime';
 import { AppRuntimeProvider } from './runtime-context';
-import { cssVariablesResolver, theme } from './theme';
-
-/** The app's theme over anything it renders (the app, or the server's error page instead of it). */
-export function AppTheme({ children }: { children: ReactNode }) {
-  return (
-    <StrictMode>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-        {children}
-      </MantineProvider>
-    </StrictMode>
-  );
-}
+import { AppTheme } from './app-theme';
 
 export function AppRoot({ runtime, auth, router }: { runtime: TAppRuntime; auth: TAppAuth; router: TAppRouter }) {
   return (

@@ -62,3 +62,5 @@ import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Title.css';
+// Last: the app theme's variables and breakpoint classes override Mantine's defaults above (app-theme.tsx).
+import './theme-variables.css';
