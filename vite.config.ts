@@ -11,6 +11,7 @@ import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import { precompressDir } from './scripts/lib/precompress';
 import { prerenderPlugin } from './scripts/lib/prerender';
 import { vendorShakePlugin } from './scripts/lib/vendor-shake';
+import { lazyChunksPlugin } from './scripts/lib/lazy-chunks';
 import { routePreloadsPlugin } from './scripts/lib/route-preloads';
 
 const RENDERER_ROOT = fileURLToPath(new URL('./renderer', import.meta.url));
@@ -80,6 +81,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     ...(isSsrBuild
       ? []
       : [
+          // Lazily imported screens, dialogs and banners are not merged into other pages' chunks.
+          lazyChunksPlugin(),
           // route-preloads.json: what each page's HTML tells the browser to fetch beside the entry.
           routePreloadsPlugin(RENDERER_ROOT),
           // prerendered.json: a visitor's landing page, rendered at build time (painted before any script runs).

@@ -12,6 +12,8 @@ const SOURCES = [
   'scripts/lib/precompress.ts',
   'scripts/lib/route-preloads.ts',
   'scripts/lib/prerender.ts',
+  'scripts/lib/vendor-shake.ts',
+  'scripts/lib/lazy-chunks.ts',
   'package-lock.json',
 ];
 const DIST = path.join(PROJECT_ROOT, 'renderer', 'dist');
