@@ -1,10 +1,11 @@
 /**
- * Mantine's Modal, loaded the first time a dialog opens: the shell's dialogs (terms, query flags)
- * are rare, and Modal with its focus trap, overlay and scroll lock is too heavy for the first paint.
- * Once opened it stays mounted, so closing still animates and returns focus where it was.
+ * Dialogs that load the first time they open: Mantine's Modal (its focus trap, overlay and scroll
+ * lock are too heavy for a first paint) and, through `lazyDialog`, a dialog's own contents. Once
+ * opened a dialog stays mounted, so closing still animates and returns focus where it was.
  */
 import type { ModalProps } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { useEverOpened } from './hooks/use-ever-opened';
 
 /** Starts fetching Modal's code; a dialog whose own contents load lazily fetches both at once. */
 export const loadModal = () => import('./modal-module');
@@ -12,12 +13,28 @@ export const loadModal = () => import('./modal-module');
 const Modal = lazy(loadModal);
 
 export function LazyModal(props: ModalProps) {
-  const [everOpened, setEverOpened] = useState(props.opened);
-  if (props.opened && !everOpened) setEverOpened(true);
-  if (!props.opened && !everOpened) return null;
+  if (!useEverOpened(props.opened)) return null;
   return (
     <Suspense fallback={null}>
       <Modal {...props} />
     </Suspense>
   );
+}
+
+/**
+ * A dialog component whose code loads the first time it opens, together with Modal's (one round
+ * trip, not two in a row): for dialogs most visits never open, such as a confirmation (issue 27).
+ */
+export function lazyDialog<P extends { opened: boolean }>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+): ComponentType<P> {
+  const Dialog = lazy(() => Promise.all([load(), loadModal()]).then(([module]) => module));
+  return function LazyDialog(props: P) {
+    if (!useEverOpened(props.opened)) return null;
+    return (
+      <Suspense fallback={null}>
+        <Dialog {...props} />
+      </Suspense>
+    );
+  };
 }

@@ -8,6 +8,7 @@
 import { Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { createObservable } from '../client/observable';
 import { lazyWithData } from '../data/data-loader';
+import { useEverOpened } from './hooks/use-ever-opened';
 import { useLocation } from 'react-router-dom';
 import { useAppNavigate } from '../routes/app-navigate';
 import { hasQueryFlags, parseQueryFlags, withoutQueryFlags, type TQueryFlags } from './runtime/query-flags';
@@ -28,9 +29,7 @@ export function dialogsFor(flags: TQueryFlags): TOpenDialog[] {
 const QueryFlagModalContent = lazyWithData(() => import('./query-flag-modal'));
 
 function QueryFlagModal(props: { current: TOpenDialog | undefined; onClose: () => void }) {
-  const [everOpened, setEverOpened] = useState(props.current !== undefined);
-  if (props.current !== undefined && !everOpened) setEverOpened(true);
-  if (!everOpened) return null;
+  if (!useEverOpened(props.current !== undefined)) return null;
   return (
     <Suspense fallback={null}>
       <QueryFlagModalContent {...props} />

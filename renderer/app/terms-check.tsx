@@ -3,7 +3,8 @@
  * the terms, and shows the dialog until they do. Accepting is a local edit: the dialog closes at
  * once and comes back if the POST fails. Loaded with the query data (a visitor never needs it).
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { lazyDialog } from './lazy-modal';
 import { statusOf } from './runtime/app-runtime';
 import { shouldShowTermsDialog, type TTermsVisibilityInput } from './runtime/visibility';
 import { useOptimisticMutation } from './hooks/use-optimistic-mutation';
@@ -11,18 +12,7 @@ import { useAppRuntime } from './runtime-context';
 import { termsQueryKey, useTermsQuery } from './terms-query';
 
 /** The dialog's contents load with it: most members accepted the terms long ago. */
-const TermsModalContent = lazy(() => import('./terms-modal'));
-
-function TermsModal(props: { opened: boolean; accepting: boolean; onAccept: () => void }) {
-  const [everOpened, setEverOpened] = useState(props.opened);
-  if (props.opened && !everOpened) setEverOpened(true);
-  if (!everOpened) return null;
-  return (
-    <Suspense fallback={null}>
-      <TermsModalContent {...props} />
-    </Suspense>
-  );
-}
+const TermsModal = lazyDialog(() => import('./terms-modal'));
 
 export interface TTermsCheckProps {
   userId: string;

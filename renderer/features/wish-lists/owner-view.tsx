@@ -6,8 +6,8 @@
  * view has no such fields.
  */
 import { Alert, Badge, Button, Card, Group, Stack, Switch, Text, VisuallyHidden } from '@mantine/core';
-import { loadModal } from '../../app/lazy-modal';
-import { lazy, Suspense, useState, type ComponentProps, type DragEvent } from 'react';
+import { lazyDialog } from '../../app/lazy-modal';
+import { useState, type DragEvent } from 'react';
 import { ConfirmDialog } from '../../kit/confirm-dialog';
 import { EmptyState, errorText } from '../../kit/states';
 import { trpc } from '../../trpc';
@@ -50,22 +50,9 @@ function useOwnerCache(input: TGetInput) {
 
 /**
  * The add / edit dialog with its form, loaded the first time it opens: the form's schemas bring zod,
- * which the list itself does not need to paint (issue 27). Once opened it stays mounted, so closing
- * animates its contents out.
+ * which the list itself does not need to paint (issue 27).
  */
-const loadWishModal = () => import('./wish-modal');
-const WishModal = lazy(loadWishModal);
-
-function WishDialog(props: ComponentProps<typeof WishModal>) {
-  const [everOpened, setEverOpened] = useState(props.opened);
-  if (props.opened && !everOpened) setEverOpened(true);
-  if (!everOpened) return null;
-  return (
-    <Suspense fallback={null}>
-      <WishModal {...props} />
-    </Suspense>
-  );
-}
+const WishDialog = lazyDialog(() => import('./wish-modal'));
 
 export function OwnerView({
   detail,
@@ -86,9 +73,6 @@ export function OwnerView({
   // A fresh form each time the dialog opens.
   const [openCount, setOpenCount] = useState(0);
   const setEditing = (next: TEditing): void => {
-    // The dialog's contents and Mantine's Modal load side by side, not one after the other.
-    void loadWishModal().catch(() => undefined);
-    void loadModal().catch(() => undefined);
     setEditingState(next);
     setOpenCount((count) => count + 1);
     setModalOpen(true);

@@ -59,19 +59,15 @@ function DrawSummary({ exchange }: { exchange: TExchangeDetail }) {
   );
 }
 
-export function DrawConfirm({
-  exchange,
-  opened,
-  loading,
-  onConfirm,
-  onCancel,
-}: {
+export interface TDrawConfirmProps {
   exchange: TExchangeDetail;
   opened: boolean;
   loading: boolean;
   onConfirm: () => void;
   onCancel: () => void;
-}) {
+}
+
+export function DrawConfirm({ exchange, opened, loading, onConfirm, onCancel }: TDrawConfirmProps) {
   return (
     <ConfirmDialog
       opened={opened}

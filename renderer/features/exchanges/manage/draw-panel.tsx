@@ -13,9 +13,15 @@ import { ListSkeleton } from '../../../kit/states';
 import { href } from '../../../routes/route-table';
 import { trpc } from '../../../trpc';
 import { joinNames } from '../../wish-lists/wish-list-parts';
-import { DrawConfirm } from './draw-confirm';
 import { AutoDrawNote, PracticeDraw } from './late-draw-parts';
+import { lazyDialog } from '../../../app/lazy-modal';
+import type { TDrawConfirmProps } from './draw-confirm';
 import { countOf, formatDate, refusalText, useExchangeToast, type TExchangeDetail } from './exchange-parts';
+
+/** The draw's confirmation loads when the organizer asks to draw (issue 27). */
+const DrawConfirm = lazyDialog<TDrawConfirmProps>(() =>
+  import('./draw-confirm').then((module) => ({ default: module.DrawConfirm })),
+);
 
 type TDrawFailureReason = (typeof DRAW_FAILURE_REASONS)[number];
 
