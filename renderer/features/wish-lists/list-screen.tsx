@@ -5,6 +5,7 @@
  * everyone else the guest view, where they mark wishes as bought. The sort is in the address (?sort=).
  */
 import { Button, Group, Stack, Text } from '@mantine/core';
+import { lazy, Suspense, useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { Link } from '../../routes/link';
 import type { TWishSort } from '../../../server/contracts/wish-lists';
@@ -14,11 +15,21 @@ import { SelectField } from '../../kit/select-field';
 import { ListSkeleton } from '../../kit/states';
 import { href } from '../../routes/route-table';
 import { trpc } from '../../trpc';
+import { useIdentity } from '../../auth/identity-provider';
 import { useMyUserId } from '../people/people-parts';
-import { GuestView } from './guest-view';
-import { OwnerView } from './owner-view';
-import { OwnSideView } from './owner-wish-actions';
 import { ListAccessError, PrivacyBadge, formatDate, type TWishListSummary } from './wish-list-parts';
+
+/**
+ * The owner's and the guest's views load apart: each is most of this screen's code and a member
+ * only ever sees one of them on a list (issue 27: the owner's page carried the guest's claiming
+ * code, 1.2 KiB gzip, and the other way round). The screen starts loading the one the address
+ * suggests while the list's query runs (see WishListScreen), so neither waits for the other.
+ */
+const loadOwnerView = () => import('./owner-view');
+const loadGuestView = () => import('./guest-view');
+const OwnerView = lazy(() => loadOwnerView().then((module) => ({ default: module.OwnerView })));
+const GuestView = lazy(() => loadGuestView().then((module) => ({ default: module.GuestView })));
+const OwnSideView = lazy(() => import('./owner-wish-actions').then((module) => ({ default: module.OwnSideView })));
 
 const SORT_LABELS: Record<TWishSort, string> = {
   custom: 'List order',
@@ -59,6 +70,13 @@ export default function WishListScreen() {
   const ownerId = list?.ownerId ?? userId;
   const mine = ownerId === me;
   const ownerName = list?.owner.displayName;
+
+  // One's own lists show the owner's view (a family manager's child's list too, found once loaded).
+  // Who one is is known once the identity is ready (a visitor can open a public list before).
+  const { isReady } = useIdentity();
+  useEffect(() => {
+    if (isReady) void (userId === me ? loadOwnerView() : loadGuestView()).catch(() => undefined);
+  }, [isReady, userId, me]);
 
   const crumbs = mine
     ? [
@@ -123,13 +141,15 @@ export default function WishListScreen() {
             <ListFacts list={data.list} />
             {data.wishes.length > 1 ? sortSelect : null}
           </Group>
-          {data.view === 'owner' && !data.list.canEdit ? (
-            <OwnSideView detail={data} />
-          ) : data.view === 'owner' ? (
-            <OwnerView detail={data} input={input} canWatchPrices={mine} />
-          ) : (
-            <GuestView detail={data} input={input} />
-          )}
+          <Suspense fallback={<ListSkeleton rows={4} height={110} />}>
+            {data.view === 'owner' && !data.list.canEdit ? (
+              <OwnSideView detail={data} />
+            ) : data.view === 'owner' ? (
+              <OwnerView detail={data} input={input} canWatchPrices={mine} />
+            ) : (
+              <GuestView detail={data} input={input} />
+            )}
+          </Suspense>
         </Stack>
       )}
     </PageLayout>
