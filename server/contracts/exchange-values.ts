@@ -4,6 +4,7 @@
  * validation library (server/contracts/exchanges.ts re-exports all of it with its schemas).
  */
 import { DEFAULT_DELIVERY_TYPE, DEFAULT_EXCHANGE_BUDGET } from './constants';
+import { DEFAULT_EXCHANGE_THEME, type TGameType } from './exchange-kinds';
 
 // ---------------------------------------------------------------------------------------------
 // Constants
@@ -38,47 +39,19 @@ export type TExchangeResponse = (typeof EXCHANGE_RESPONSES)[number];
 export const PARTICIPANT_STATUSES = ['invited', 'accepted', 'declined', 'organizing'] as const;
 export type TParticipantStatus = (typeof PARTICIPANT_STATUSES)[number];
 
-/** Invitation e-mails and the exchange's pages use the chosen theme. */
-export const EXCHANGE_THEMES = [
-  {
-    id: 'classic',
-    name: 'Classic Secret Santa',
-    emoji: '🎅',
-    color: '#c92a2a',
-    tagline: 'Ho ho ho, who will you draw?',
-  },
-  {
-    id: 'winter',
-    name: 'Winter wonderland',
-    emoji: '❄️',
-    color: '#1864ab',
-    tagline: 'A little warmth for the cold days',
-  },
-  { id: 'hanukkah', name: 'Hanukkah', emoji: '🕎', color: '#364fc7', tagline: 'Eight nights, one surprise' },
-  { id: 'office', name: 'Office party', emoji: '💼', color: '#495057', tagline: 'Colleagues, gifts and good cheer' },
-  { id: 'family', name: 'Family gathering', emoji: '🏡', color: '#2b8a3e', tagline: 'Everyone gives, everyone gets' },
-  {
-    id: 'friends',
-    name: 'Friends',
-    emoji: '🥂',
-    color: '#862e9c',
-    tagline: 'Because friends are the family we choose',
-  },
-  {
-    id: 'white-elephant',
-    name: 'White elephant',
-    emoji: '🐘',
-    color: '#5f3dc4',
-    tagline: 'Funny, odd and unforgettable',
-  },
-  { id: 'birthday', name: 'Birthday', emoji: '🎂', color: '#d9480f', tagline: 'Many happy returns' },
-] as const;
-export type TExchangeThemeId = (typeof EXCHANGE_THEMES)[number]['id'];
-export const EXCHANGE_THEME_IDS = EXCHANGE_THEMES.map((theme) => theme.id) as [TExchangeThemeId, ...TExchangeThemeId[]];
-export const DEFAULT_EXCHANGE_THEME: TExchangeThemeId = 'classic';
-export function exchangeTheme(id: string | null | undefined): (typeof EXCHANGE_THEMES)[number] {
-  return EXCHANGE_THEMES.find((theme) => theme.id === id) ?? EXCHANGE_THEMES[0];
-}
+// The game types and themes live in a module of their own, so a page that only shows which kind of
+// exchange one is (the member's home) does not download the rest of these values.
+export {
+  DEFAULT_EXCHANGE_THEME,
+  DEFAULT_GAME_TYPE,
+  EXCHANGE_THEME_IDS,
+  EXCHANGE_THEMES,
+  GAME_TYPES,
+  exchangeTheme,
+  isPartyGame,
+  type TExchangeThemeId,
+  type TGameType,
+} from './exchange-kinds';
 
 export const EXCHANGE_TITLE_MAX = 100;
 export const EXCHANGE_PARTICIPANTS_MAX = 10_000;
@@ -88,13 +61,6 @@ export const EXCHANGE_MESSAGE_MAX = 2000;
 export const THANK_YOU_MAX = 2000;
 export const WALL_POST_MAX = 2000;
 
-/**
- * Game types (issue 31): Secret Santa draws who gives to whom; the party games (White Elephant,
- * Yankee Swap) draw no person, only a random turn order for the party, shown with the rules.
- */
-export const GAME_TYPES = ['secret-santa', 'white-elephant', 'yankee-swap'] as const;
-export type TGameType = (typeof GAME_TYPES)[number];
-export const DEFAULT_GAME_TYPE: TGameType = 'secret-santa';
 export const GAME_TYPE_LABELS: Record<TGameType, string> = {
   'secret-santa': 'Secret Santa',
   'white-elephant': 'White Elephant',
@@ -121,9 +87,6 @@ export const GAME_RULES: Record<Exclude<TGameType, 'secret-santa'>, readonly str
     'When every gift is open, the first person gets one last turn to swap with anyone.',
   ],
 };
-export function isPartyGame(gameType: string): gameType is Exclude<TGameType, 'secret-santa'> {
-  return gameType === 'white-elephant' || gameType === 'yankee-swap';
-}
 /** The fewest people a party game's turn order needs. */
 export const PARTY_GAME_MIN_PLAYERS = 2;
 /** How an anonymous wall post names its author to everyone but the author. */

@@ -7,7 +7,7 @@
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from '../../routes/link';
-import { exchangeTheme } from '../../../server/contracts/exchange-values';
+import { exchangeTheme } from '../../../server/contracts/exchange-kinds';
 import { suggestionReason } from '../../../server/contracts/people-values';
 import { GiftIcon } from '../../app/icons';
 import { QueryView } from '../../kit/query-view';

@@ -3,7 +3,7 @@
  * with where it is done, derived from the exchange's summary (`exchanges.mine`). Pure, so it is
  * tested without a screen.
  */
-import { isPartyGame } from '../../../server/contracts/exchange-values';
+import { isPartyGame } from '../../../server/contracts/exchange-kinds';
 import type { TExchangeSummary } from '../../../server/contracts/exchanges';
 import { href } from '../../routes/route-table';
 import { compareIso, dateTimeFormat } from '../../kit/intl';
