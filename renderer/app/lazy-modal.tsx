@@ -10,17 +10,6 @@ import { useEverOpened } from './hooks/use-ever-opened';
 /** Starts fetching Modal's code; a dialog whose own contents load lazily fetches both at once. */
 export const loadModal = () => import('./modal-module');
 
-const Modal = lazy(loadModal);
-
-export function LazyModal(props: ModalProps) {
-  if (!useEverOpened(props.opened)) return null;
-  return (
-    <Suspense fallback={null}>
-      <Modal {...props} />
-    </Suspense>
-  );
-}
-
 /**
  * A dialog component whose code loads the first time it opens, together with Modal's (one round
  * trip, not two in a row): for dialogs most visits never open, such as a confirmation (issue 27).
@@ -38,3 +27,6 @@ export function lazyDialog<P extends { opened: boolean }>(
     );
   };
 }
+
+/** Mantine's Modal itself, for a dialog whose contents are light enough to load with the page. */
+export const LazyModal = lazyDialog<ModalProps>(loadModal);
