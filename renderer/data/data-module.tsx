@@ -23,7 +23,8 @@ import { observable, type Unsubscribable } from '@trpc/server/observable';
 import { HTTP_STATUS, TRPC_MAX_BATCH_CALLS } from '../../server/contracts/constants';
 import type { TAppRouter } from '../../server/trpc/router';
 import type { TFetch } from '../client/types';
-import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { AppQueryClient } from './query-client';
 import { useEffect, type ReactNode } from 'react';
 import { statusOf } from '../app/runtime/app-runtime';
 import type { TAppAuth } from '../auth/app-auth';
@@ -149,7 +150,7 @@ export function createData(deps: TDataDeps): TData {
     if (statusOf(error) === HTTP_STATUS.forbidden) deps.reportForbidden(error);
   };
 
-  const queryClient = new QueryClient({
+  const queryClient = new AppQueryClient({
     queryCache: new QueryCache({ onError: onAnyError }),
     mutationCache: new MutationCache({ onError: onAnyError }),
     defaultOptions: {
