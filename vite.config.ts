@@ -12,6 +12,7 @@ import { precompressDir } from './scripts/lib/precompress';
 import { prerenderPlugin } from './scripts/lib/prerender';
 import { vendorShakePlugin } from './scripts/lib/vendor-shake';
 import { lazyChunksPlugin } from './scripts/lib/lazy-chunks';
+import { screenPreloads } from './scripts/lib/screen-preloads';
 import { routePreloadsPlugin } from './scripts/lib/route-preloads';
 
 const RENDERER_ROOT = fileURLToPath(new URL('./renderer', import.meta.url));
@@ -82,6 +83,9 @@ function vendorChunk(id: string): string | undefined {
   return undefined;
 }
 
+/** Route screens' `import()`s list only their styles (the files the page needs come from its HTML). */
+const SCREEN_PRELOADS = screenPreloads(path.join(RENDERER_ROOT, 'routes', 'screens.ts'));
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   root: RENDERER_ROOT,
   plugins: [
@@ -94,6 +98,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       : [
           // Lazily imported screens, dialogs and banners are not merged into other pages' chunks.
           lazyChunksPlugin(),
+          SCREEN_PRELOADS.plugin,
           // route-preloads.json: what each page's HTML tells the browser to fetch beside the entry.
           routePreloadsPlugin(RENDERER_ROOT),
           // prerendered.json: a visitor's landing page, rendered at build time (painted before any script runs).
@@ -132,8 +137,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // scripts/check-bundle-size.ts reads which chunks each route loads from it.
     manifest: true,
     // Every browser we support preloads modules natively (Chrome 66, Firefox 115, Safari 17); older
-    // ones simply skip the hint. The polyfill would cost the first load about 0.5 KiB gzip.
-    modulePreload: { polyfill: false },
+    // ones simply skip the hint. The polyfill would cost the first load about 0.5 KiB gzip. A route
+    // screen's import() lists only its styles (scripts/lib/screen-preloads.ts).
+    modulePreload: { polyfill: false, resolveDependencies: SCREEN_PRELOADS.resolveDependencies },
     // Terser (two passes) makes the first load about 5 KiB gzip smaller than esbuild's minifier.
     minify: 'terser',
     terserOptions: { compress: { passes: 2 }, format: { comments: false } },

@@ -7,10 +7,27 @@
  * them (scripts/lib/vendor-shake.ts): 4.4 KiB gzip less on every page. This one keeps
  * what a link does here: an `href` resolved by the router, a click handled in-app (modifier
  * keys, other targets and other origins left to the browser), `replace` and `state`.
+ *
+ * A link also starts loading its page's code when someone shows the intent to follow it: pointed
+ * at for a moment, focused, or touched. The entry does not list each screen's files (that list
+ * weighed about 5 KiB gzip on every first load; scripts/lib/screen-preloads.ts), so the browser
+ * finds them in the screen's imports, one round trip later: taken before the click, not after.
  */
-import { forwardRef, type AnchorHTMLAttributes, type MouseEvent } from 'react';
+import {
+  forwardRef,
+  useRef,
+  type AnchorHTMLAttributes,
+  type FocusEvent,
+  type MouseEvent,
+  type PointerEvent,
+  type TouchEvent,
+} from 'react';
 import { useHref, useLinkClickHandler, type To } from 'react-router-dom';
 import { localAddress } from '../client/url';
+import { preloadPage } from './preload';
+
+/** How long a pointer rests on a link before its page's code loads: passing over it is not intent. */
+const HOVER_INTENT_MS = 80;
 
 export interface TLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   to: To;
@@ -29,17 +46,53 @@ function localTarget(to: To): To | null {
   return address.external ? null : address.to;
 }
 
+/** Handlers that preload `href`'s page on intent, each calling the link's own handler first. */
+function useIntentPreload(
+  href: string,
+  own: Pick<TLinkProps, 'onPointerEnter' | 'onPointerLeave' | 'onFocus' | 'onTouchStart'>,
+) {
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const cancel = (): void => {
+    if (timer.current !== null) clearTimeout(timer.current);
+    timer.current = null;
+  };
+  return {
+    onPointerEnter: (event: PointerEvent<HTMLAnchorElement>) => {
+      own.onPointerEnter?.(event);
+      cancel();
+      timer.current = setTimeout(() => preloadPage(href), HOVER_INTENT_MS);
+    },
+    onPointerLeave: (event: PointerEvent<HTMLAnchorElement>) => {
+      own.onPointerLeave?.(event);
+      cancel();
+    },
+    onFocus: (event: FocusEvent<HTMLAnchorElement>) => {
+      own.onFocus?.(event);
+      preloadPage(href);
+    },
+    onTouchStart: (event: TouchEvent<HTMLAnchorElement>) => {
+      own.onTouchStart?.(event);
+      preloadPage(href);
+    },
+  };
+}
+
 export const Link = forwardRef<HTMLAnchorElement, TLinkProps>(function Link(
-  { to, replace, state, target, onClick, ...rest },
+  { to, replace, state, target, onClick, onPointerEnter, onPointerLeave, onFocus, onTouchStart, ...rest },
   ref,
 ) {
   const local = localTarget(to);
   const href = useHref(local ?? '.');
   const handleClick = useLinkClickHandler(local ?? '.', { replace, state, target });
-  if (local === null) return <a {...rest} ref={ref} href={to as string} target={target} onClick={onClick} />;
+  const intent = useIntentPreload(href, { onPointerEnter, onPointerLeave, onFocus, onTouchStart });
+  if (local === null) {
+    const own = { onPointerEnter, onPointerLeave, onFocus, onTouchStart };
+    return <a {...rest} {...own} ref={ref} href={to as string} target={target} onClick={onClick} />;
+  }
   return (
     <a
       {...rest}
+      {...intent}
       ref={ref}
       href={href}
       target={target}

@@ -14,6 +14,7 @@ const SOURCES = [
   'scripts/lib/prerender.ts',
   'scripts/lib/vendor-shake.ts',
   'scripts/lib/lazy-chunks.ts',
+  'scripts/lib/screen-preloads.ts',
   'package-lock.json',
 ];
 const DIST = path.join(PROJECT_ROOT, 'renderer', 'dist');

@@ -26,6 +26,28 @@ test.describe('client runtime and app shell', () => {
     await expect(shell.html()).toHaveAttribute('data-load-error', 'false');
   });
 
+  test('a link starts loading its page’s code when pointed at or focused, before the click', async ({ page }) => {
+    const screenRequested = (name: string) =>
+      page.waitForRequest((request) => new RegExp(`/${name}-[\\w-]+\\.js$`).test(new URL(request.url()).pathname));
+    await page.goto('/');
+    await expect(page.getByTestId('landing-hero')).toBeVisible();
+
+    // Pointed at: the home screen's chunk is asked for while the page stays the landing page.
+    const home = screenRequested('home-screen');
+    await page.getByTestId('nav-home').hover();
+    await home;
+    // Focused from the keyboard: the shop's.
+    const shop = screenRequested('shop-screen');
+    await page.getByTestId('nav-shop').focus();
+    await shop;
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('landing-hero')).toBeVisible();
+
+    await page.getByTestId('nav-shop').click();
+    await expect(page).toHaveURL(/\/shop\/$/);
+    await expect(page.getByTestId('app-main').getByRole('heading', { level: 1 })).toBeVisible();
+  });
+
   test('scroll: kept on a same-path query change, top on a new path, restored on back', async ({ page }) => {
     await makePagesTall(page);
     await page.goto('/');
