@@ -8,12 +8,8 @@
 import { Group, Text, UnstyledButton, type UnstyledButtonProps } from '@mantine/core';
 import { useState, type ComponentPropsWithRef } from 'react';
 import { ChevronDownIcon } from '../app/icons';
+import { initialsOf } from '../kit/initials';
 import classes from './account-button.module.css';
-
-function initialsOf(label: string): string {
-  const parts = label.split(/[\s@.]+/).filter(Boolean);
-  return ((parts[0]?.[0] ?? '?') + (parts[1]?.[0] ?? '')).toUpperCase();
-}
 
 /**
  * The member's picture in the circle, or their initials when they have none or it fails to load:

@@ -6,7 +6,7 @@ import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from '../../routes/link';
 import type { TActivityItem } from '../../../server/contracts/social';
 import { href } from '../../routes/route-table';
-import { PersonAvatar } from '../people/people-parts';
+import { PersonAvatar } from '../../kit/person-avatar';
 import { appPath } from './app-path';
 import { RelativeTime } from './relative-time';
 

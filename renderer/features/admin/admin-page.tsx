@@ -9,7 +9,7 @@ import { useLocation } from 'react-router-dom';
 import { PageLayout, type TCrumb } from '../../kit/page-layout';
 import { href, type TRouteName } from '../../routes/route-table';
 import { trpc } from '../../trpc';
-import { TabLinks } from '../people/people-parts';
+import { TabLinks } from '../../kit/tab-links';
 
 type TAdminTool = Extract<
   TRouteName,

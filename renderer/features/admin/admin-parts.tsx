@@ -19,11 +19,6 @@ import { trpc } from '../../trpc';
 
 const LOCALE = 'en-US';
 
-/** "1 list", "3 lists". */
-export function countOf(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
-
 /** "Nov 3, 2026, 4:05 PM": staff need the exact moment, not "yesterday". */
 export function staffTime(iso: string | null | undefined): string {
   if (!iso) return '—';

@@ -19,7 +19,8 @@ import { EmptyState, ListSkeleton } from '../../kit/states';
 import { useToast } from '../../kit/toast';
 import { trpc } from '../../trpc';
 import { AdminPage, useStaff } from './admin-page';
-import { ReasonField, UserPicker, countOf, failureText, isForbidden } from './admin-parts';
+import { ReasonField, UserPicker, failureText, isForbidden } from './admin-parts';
+import { countOf } from '../../kit/format';
 
 const ZCloneForm = z.object({ reason: ZStaffReason });
 

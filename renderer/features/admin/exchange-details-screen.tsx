@@ -18,7 +18,7 @@ import { EmptyState, ListSkeleton } from '../../kit/states';
 import { useToast } from '../../kit/toast';
 import { href, type TRouteName } from '../../routes/route-table';
 import { trpc } from '../../trpc';
-import { TabLinks } from '../people/people-parts';
+import { TabLinks } from '../../kit/tab-links';
 import { AdminPage, useStaff } from './admin-page';
 import { Facts, PersonText, staffDate, staffTime } from './admin-parts';
 

@@ -13,7 +13,7 @@ import { QueryView } from '../../kit/query-view';
 import { EmptyState, ListSkeleton } from '../../kit/states';
 import { href, type TRouteName } from '../../routes/route-table';
 import { trpc } from '../../trpc';
-import { TabLinks } from '../people/people-parts';
+import { TabLinks } from '../../kit/tab-links';
 import { AdminPage } from './admin-page';
 import { Facts, PersonText, staffTime } from './admin-parts';
 

@@ -10,7 +10,8 @@ import type { ZChildAccount } from '../../../server/contracts/people';
 import { useSwitchIdentity } from '../../auth/use-switch-identity';
 import { useToast } from '../../kit/toast';
 import { href } from '../../routes/route-table';
-import { PersonAvatar, formatBirthday } from '../people/people-parts';
+import { formatBirthday } from '../people/people-parts';
+import { PersonAvatar } from '../../kit/person-avatar';
 import { manageHref } from './manage-child-route';
 
 export type TChild = z.infer<typeof ZChildAccount>;

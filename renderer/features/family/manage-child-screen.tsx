@@ -22,7 +22,7 @@ import { EmptyState } from '../../kit/states';
 import { useToast } from '../../kit/toast';
 import { href } from '../../routes/route-table';
 import { trpc } from '../../trpc';
-import { TabLinks } from '../people/people-parts';
+import { TabLinks } from '../../kit/tab-links';
 import {
   DeleteAccountCard,
   firstNameOf,

@@ -10,7 +10,7 @@ import { PageLayout } from '../../kit/page-layout';
 import { QueryView } from '../../kit/query-view';
 import { href } from '../../routes/route-table';
 import { trpc } from '../../trpc';
-import { PersonAvatar } from '../people/people-parts';
+import { PersonAvatar } from '../../kit/person-avatar';
 import { useSwitchInto } from './family-parts';
 
 export default function MemberCreatedScreen() {

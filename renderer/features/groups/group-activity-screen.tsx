@@ -11,8 +11,8 @@ import type { TActivityItem } from '../../../server/contracts/social';
 import { QueryView } from '../../kit/query-view';
 import { EmptyState, ErrorState, ListSkeleton } from '../../kit/states';
 import { trpc } from '../../trpc';
-import { PersonAvatar } from '../people/people-parts';
-import { formatDate } from '../wish-lists/wish-list-parts';
+import { PersonAvatar } from '../../kit/person-avatar';
+import { formatDate } from '../../kit/format';
 import { GroupPage } from './group-page';
 import { MembersOnly } from './group-parts';
 

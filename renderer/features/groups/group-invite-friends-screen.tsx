@@ -16,7 +16,8 @@ import { useToast } from '../../kit/toast';
 import { href } from '../../routes/route-table';
 import { trpc } from '../../trpc';
 import { GroupPage } from './group-page';
-import { InvitersOnly, countOf, useRefreshGroup, type TGroupDetail } from './group-parts';
+import { InvitersOnly, useRefreshGroup, type TGroupDetail } from './group-parts';
+import { countOf } from '../../kit/format';
 import { InviteResultsTable, rowViews, type TInviteRowView } from './group-invite-parts';
 
 const PER_CALL = 100;

@@ -14,7 +14,8 @@ import { href } from '../../routes/route-table';
 import { trpc } from '../../trpc';
 import { EmailInvitations } from './group-email-invitations';
 import { GroupPage } from './group-page';
-import { InvitersOnly, countOf, useRefreshGroup, type TGroupDetail } from './group-parts';
+import { InvitersOnly, useRefreshGroup, type TGroupDetail } from './group-parts';
+import { countOf } from '../../kit/format';
 import { InviteResultsTable, parseAddresses, rowViews, type TInviteRowView } from './group-invite-parts';
 
 const EMAILS_PER_CALL = 50;

@@ -12,7 +12,8 @@ import { GiftIcon, MessageIcon, UsersIcon } from '../../app/icons';
 import { useIdentity } from '../../auth/identity-provider';
 import { href } from '../../routes/route-table';
 import { GroupHeader, GroupPage } from './group-page';
-import { countOf, type TGroupDetail } from './group-parts';
+import { type TGroupDetail } from './group-parts';
+import { countOf } from '../../kit/format';
 import { MembershipButtons, useMembershipActions } from './membership-actions';
 
 /** The invitation of `?code=`: join with the code (once the viewer is not a member already). */

@@ -11,8 +11,9 @@ import { PageLayout, type TCrumb } from '../../kit/page-layout';
 import { ListSkeleton } from '../../kit/states';
 import { href, type TRouteName } from '../../routes/route-table';
 import { trpc } from '../../trpc';
-import { TabLinks, type TTabLink } from '../people/people-parts';
-import { GroupAccessError, MyPlaceBadge, PrivacyBadge, countOf, type TGroupDetail } from './group-parts';
+import { TabLinks, type TTabLink } from '../../kit/tab-links';
+import { GroupAccessError, MyPlaceBadge, PrivacyBadge, type TGroupDetail } from './group-parts';
+import { countOf } from '../../kit/format';
 
 /** The group's query, shared (one cache entry) by the frame and the screens inside it. */
 export function useGroupQuery(groupId: string) {

@@ -18,18 +18,13 @@ import { AccessErrorState, EmptyState, errorText } from '../../kit/states';
 import { useToast } from '../../kit/toast';
 import { href } from '../../routes/route-table';
 import { trpc } from '../../trpc';
-import { PersonAvatar } from '../people/people-parts';
-import { formatDate } from '../wish-lists/wish-list-parts';
+import { PersonAvatar } from '../../kit/person-avatar';
+import { formatDate } from '../../kit/format';
 
 export type { TGroupDetail, TGroupMember, TGroupSummary };
 
 /** Members shown per page of a members list. */
 export const MEMBERS_PAGE = 50;
-
-/** How many of each item: "1 member", "3 members". */
-export function countOf(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
 
 export function PrivacyBadge({ isPrivate }: { isPrivate: boolean }) {
   return (

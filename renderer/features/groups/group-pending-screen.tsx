@@ -7,7 +7,7 @@ import { useParams } from 'react-router-dom';
 import { Link } from '../../routes/link';
 import { EmptyState } from '../../kit/states';
 import { href } from '../../routes/route-table';
-import { formatDate } from '../wish-lists/wish-list-parts';
+import { formatDate } from '../../kit/format';
 import { GroupPage } from './group-page';
 import { ManagersOnly, type TGroupDetail } from './group-parts';
 import { MemberList, useMemberCalls } from './member-lists';

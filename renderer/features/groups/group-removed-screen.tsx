@@ -5,7 +5,7 @@
 import { Button, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useParams } from 'react-router-dom';
 import { EmptyState } from '../../kit/states';
-import { formatDate } from '../wish-lists/wish-list-parts';
+import { formatDate } from '../../kit/format';
 import { GroupPage } from './group-page';
 import { ManagersOnly, type TGroupDetail } from './group-parts';
 import { MemberList, useMemberCalls } from './member-lists';

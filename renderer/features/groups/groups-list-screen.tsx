@@ -17,10 +17,11 @@ import { QueryView } from '../../kit/query-view';
 import { CardGridSkeleton, EmptyState } from '../../kit/states';
 import { href } from '../../routes/route-table';
 import { trpc } from '../../trpc';
-import { TabLinks } from '../people/people-parts';
-import { Pager } from '../exchanges/manage/exchange-parts';
+import { TabLinks } from '../../kit/tab-links';
+import { Pager } from '../../kit/pager';
 import { GroupForm } from './group-form';
-import { MyPlaceBadge, PrivacyBadge, countOf, useGroupToast, type TGroupSummary } from './group-parts';
+import { MyPlaceBadge, PrivacyBadge, useGroupToast, type TGroupSummary } from './group-parts';
+import { countOf } from '../../kit/format';
 import { MembershipButtons } from './membership-actions';
 
 const PAGE = 60;

@@ -9,7 +9,7 @@ import type { TGroupMember } from '../../../server/contracts/social';
 import { QueryView } from '../../kit/query-view';
 import { ListSkeleton } from '../../kit/states';
 import { trpc } from '../../trpc';
-import { Pager } from '../exchanges/manage/exchange-parts';
+import { Pager } from '../../kit/pager';
 import { MEMBERS_PAGE, MemberLine, useGroupToast, useRefreshGroup } from './group-parts';
 
 type TMemberStatus = 'active' | 'pending' | 'invited' | 'removed';

@@ -16,7 +16,8 @@ import { href } from '../../routes/route-table';
 import { trpc } from '../../trpc';
 import { ActivityList } from '../activity/activity-feed';
 import { ReminderRow } from '../messages/reminders-panel';
-import { MONTHS, PersonAvatar, PersonRow, useMyUserId } from '../people/people-parts';
+import { MONTHS, PersonRow, useMyUserId } from '../people/people-parts';
+import { PersonAvatar } from '../../kit/person-avatar';
 import { HOME_ACTIVITY, HOME_REMINDERS, HOME_SUGGESTIONS, MEMBER_HOME_INPUTS } from './member-home-queries';
 import { exchangesWithSteps, formatDay, inDaysLabel } from './next-step';
 

@@ -14,7 +14,7 @@ import { useToast } from '../../kit/toast';
 import { href } from '../../routes/route-table';
 import { trpc } from '../../trpc';
 import { RelativeTime } from '../activity/relative-time';
-import { PersonAvatar } from '../people/people-parts';
+import { PersonAvatar } from '../../kit/person-avatar';
 import { compareIds, mergeMessages, newClientKey } from './chat-state';
 import { MessageText } from './message-text';
 

@@ -12,7 +12,7 @@ import { MessageIcon } from '../../app/icons';
 import { useCurrentRouteHandle } from '../../app/route-handle';
 import { PageLayout } from '../../kit/page-layout';
 import { href } from '../../routes/route-table';
-import { TabLinks } from '../people/people-parts';
+import { TabLinks } from '../../kit/tab-links';
 import { ChatsPanel } from './chats-panel';
 import { RemindersPanel } from './reminders-panel';
 

@@ -21,7 +21,7 @@ import { useToast } from '../../kit/toast';
 import { href } from '../../routes/route-table';
 import { trpc } from '../../trpc';
 import { confirmReasonText, useEmailActionOnce } from '../actions/use-email-action';
-import { PersonAvatar } from './people-parts';
+import { PersonAvatar } from '../../kit/person-avatar';
 
 function doneText(wantsFollow: boolean, changedNow: boolean, name: string): string {
   if (wantsFollow) return changedNow ? `You now follow ${name}.` : `You follow ${name}.`;

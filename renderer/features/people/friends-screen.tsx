@@ -15,7 +15,8 @@ import { QueryView } from '../../kit/query-view';
 import { EmptyState, ListSkeleton } from '../../kit/states';
 import { href } from '../../routes/route-table';
 import { trpc } from '../../trpc';
-import { PAGE_SIZE, PagedList, PersonRow, TabLinks, useMyUserId, usePagedPeople, type TTabLink } from './people-parts';
+import { PAGE_SIZE, PagedList, PersonRow, useMyUserId, usePagedPeople } from './people-parts';
+import { TabLinks, type TTabLink } from '../../kit/tab-links';
 
 type TTab = 'following' | 'followers' | 'suggestions' | 'search';
 

@@ -1,8 +1,9 @@
 /**
- * Pieces the people screens share: a person's avatar, a person row with its follow button, a paged
- * list with "Load more", tabs drawn as links, and the birthday helpers of the profile forms.
+ * Pieces the people screens share: a person row with its follow button, a paged list with "Load
+ * more", and the birthday helpers of the profile forms. A person's avatar is the kit's
+ * (kit/person-avatar.tsx), as are tabs drawn as links (kit/tab-links.tsx).
  */
-import { Anchor, Avatar, Button, Card, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Card, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { BIRTHDAY_MONTH_DAYS } from '../../../server/contracts/validation-values';
 import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -11,6 +12,7 @@ import type { TPage } from '../../../server/contracts/paging';
 import type { TListedPerson } from '../../../server/contracts/people';
 import { useIdentity } from '../../auth/identity-provider';
 import { QueryView } from '../../kit/query-view';
+import { PersonAvatar } from '../../kit/person-avatar';
 import { ListSkeleton } from '../../kit/states';
 import { errorText } from '../../kit/states';
 import { useToast } from '../../kit/toast';
@@ -38,30 +40,9 @@ export function formatBirthday(birthday: { month: number; day: number }): string
   return `${MONTHS[birthday.month - 1] ?? ''} ${birthday.day}`.trim();
 }
 
-export function initialsOf(label: string): string {
-  const parts = label.split(/[\s@.]+/).filter(Boolean);
-  return ((parts[0]?.[0] ?? '?') + (parts[1]?.[0] ?? '')).toUpperCase();
-}
-
 /** The signed-in member's id, or null (a visitor, or while the identity loads). */
 export function useMyUserId(): string | null {
   return useIdentity().identity?.userId ?? null;
-}
-
-export function PersonAvatar({
-  name,
-  pictureUrl,
-  size = 40,
-}: {
-  name: string;
-  pictureUrl: string | null;
-  size?: number;
-}) {
-  return (
-    <Avatar src={pictureUrl} alt={pictureUrl ? `Picture of ${name}` : undefined} size={size} radius="xl" color="red">
-      {initialsOf(name)}
-    </Avatar>
-  );
 }
 
 /**
@@ -220,8 +201,6 @@ export function PagedList<T>({
 
 // The tab links moved to the kit (renderer/kit/tab-links.tsx, compact on phones); re-exported for
 // the screens that import them from here.
-export { TabLinks, type TTabLink } from '../../kit/tab-links';
-
 /** Form values of a birthday (two number inputs) → the contract's shape. */
 export function birthdayInput(month: string, day: string): { month: number | null; day: number | null } | undefined {
   if (!month.trim() && !day.trim()) return undefined;

@@ -16,7 +16,8 @@ import { EmptyState, ListSkeleton, errorText } from '../../kit/states';
 import { useToast } from '../../kit/toast';
 import { href } from '../../routes/route-table';
 import { trpc } from '../../trpc';
-import { PAGE_SIZE, PagedList, PersonRow, TabLinks, useMyUserId, usePagedPeople } from '../people/people-parts';
+import { PAGE_SIZE, PagedList, PersonRow, useMyUserId, usePagedPeople } from '../people/people-parts';
+import { TabLinks } from '../../kit/tab-links';
 import {
   DeleteAccountCard,
   MailingAddress,

@@ -17,7 +17,8 @@ import { href } from '../../routes/route-table';
 import { trpc } from '../../trpc';
 import { useIdentity } from '../../auth/identity-provider';
 import { useMyUserId } from '../people/people-parts';
-import { ListAccessError, PrivacyBadge, formatDate, type TWishListSummary } from './wish-list-parts';
+import { ListAccessError, PrivacyBadge, type TWishListSummary } from './wish-list-parts';
+import { formatDate } from '../../kit/format';
 
 /**
  * The owner's and the guest's views load apart: each is most of this screen's code and a member

@@ -14,7 +14,8 @@ import { trpc } from '../../trpc';
 import { GiftIcon } from '../../app/icons';
 import type { TWishSort } from '../../../server/contracts/wish-lists';
 import { ReceivedConfirm, WatchPriceButton, receivedToast, type TReceivedChange } from './owner-wish-actions';
-import { WishSummary, formatDate, type TOwnWish, type TWishListDetail, useWishToast } from './wish-list-parts';
+import { WishSummary, type TOwnWish, type TWishListDetail, useWishToast } from './wish-list-parts';
+import { formatDate } from '../../kit/format';
 
 type TOwnerDetail = Extract<TWishListDetail, { view: 'owner' }>;
 type TGetInput = { wishlistId: string; sort: TWishSort };

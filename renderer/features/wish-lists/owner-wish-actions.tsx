@@ -9,7 +9,8 @@ import { ConfirmDialog } from '../../kit/confirm-dialog';
 import { EmptyState, errorText } from '../../kit/states';
 import { GiftIcon } from '../../app/icons';
 import { trpc } from '../../trpc';
-import { WishSummary, formatDate, useWishToast, type TOwnWish, type TWishListDetail } from './wish-list-parts';
+import { WishSummary, useWishToast, type TOwnWish, type TWishListDetail } from './wish-list-parts';
+import { formatDate } from '../../kit/format';
 
 export function WatchPriceButton({ wish }: { wish: TOwnWish }) {
   const toast = useWishToast();

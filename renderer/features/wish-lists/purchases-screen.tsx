@@ -15,7 +15,7 @@ import { href } from '../../routes/route-table';
 import { trpc, type TRouterOutputs } from '../../trpc';
 import { formatPrice } from '../shop/format-price';
 import { useMyUserId } from '../people/people-parts';
-import { formatDate } from './wish-list-parts';
+import { formatDate } from '../../kit/format';
 
 type TPurchase = TRouterOutputs['wishLists']['purchases'][number];
 

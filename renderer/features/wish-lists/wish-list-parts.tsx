@@ -1,7 +1,7 @@
 /**
- * Pieces the wish-list screens share: the output types, privacy and priority labels, dates and
- * prices, a list's card, the plain-words error state of a person's lists (private, not found, log
- * in), a wish's summary (picture, price, shop link), and the select of the member's lists.
+ * Pieces the wish-list screens share: the output types, privacy and priority labels, a list's
+ * card, the plain-words error state of a person's lists (private, not found, log in), a wish's
+ * summary (picture, price, shop link), and the select of the member's lists.
  */
 import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
@@ -11,13 +11,12 @@ import { WISH_LIST_PRIVACY_LABELS, WISH_PRIORITIES } from '../../../server/contr
 import { ListIcon } from '../../app/icons';
 import { statusOf } from '../../app/runtime/app-runtime';
 import { CardPhoto } from '../../kit/card-photo';
+import { formatDate, formatMoney } from '../../kit/format';
 import { SelectField } from '../../kit/select-field';
 import { AccessErrorState, EmptyState } from '../../kit/states';
 import { useToast } from '../../kit/toast';
 import { href } from '../../routes/route-table';
 import type { TRouterOutputs } from '../../trpc';
-import { formatPrice } from '../shop/format-price';
-import { dateTimeFormat } from '../../kit/intl';
 
 const SR_ONLY: CSSProperties = {
   position: 'absolute',
@@ -69,23 +68,6 @@ export function privacyDescription(privacy: TWishListPrivacy): string {
 
 export function priorityLabel(priority: number): string {
   return WISH_PRIORITIES.find((item) => item.value === priority)?.label ?? 'Normal';
-}
-
-/** 'YYYY-MM-DD' (or an ISO time) → "Mar 14, 2027", read in UTC so the day never shifts. */
-export function formatDate(value: string): string {
-  const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
-  if (Number.isNaN(date.getTime())) return value;
-  return dateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' }).format(date);
-}
-
-export function formatMoney(price: { amount: number; currency: string } | null): string | null {
-  return price ? formatPrice(price, null) : null;
-}
-
-/** "Sam", "Sam and Kim", "Sam, Kim and Jo". */
-export function joinNames(names: readonly string[]): string {
-  if (names.length <= 1) return names[0] ?? '';
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
 }
 
 export function listHref(list: Pick<TWishListSummary, 'ownerId' | 'wishlistId'>): string {

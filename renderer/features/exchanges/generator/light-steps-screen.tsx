@@ -18,7 +18,7 @@ import { EmptyState, ListSkeleton, errorText } from '../../../kit/states';
 import { href } from '../../../routes/route-table';
 import { trpc } from '../../../trpc';
 import { useIdentity } from '../../../auth/identity-provider';
-import { formatDate } from '../../wish-lists/wish-list-parts';
+import { formatDate } from '../../../kit/format';
 import {
   isThemeId,
   personLabel,

@@ -12,7 +12,7 @@ import { QueryView } from '../../../kit/query-view';
 import { EmptyState, ListSkeleton } from '../../../kit/states';
 import { href } from '../../../routes/route-table';
 import { trpc } from '../../../trpc';
-import { Pager } from '../manage/exchange-parts';
+import { Pager } from '../../../kit/pager';
 import { InviteHub, useInGenerator } from './invite-hub';
 import { InviteResults, PickAndInviteForm, useInviteSending, type TPickablePerson } from './invite-parts';
 

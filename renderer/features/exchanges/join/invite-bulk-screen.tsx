@@ -10,7 +10,7 @@ import { normalizeEmail } from '../../../../server/contracts/validation-values';
 import { INVITES_PER_REQUEST_MAX, parseInviteLines } from '../../../../server/contracts/exchange-values';
 import { serverFieldErrors } from '../../../kit/forms';
 import { trpc } from '../../../trpc';
-import { countOf } from '../manage/exchange-parts';
+import { countOf } from '../../../kit/format';
 import { InviteHub } from './invite-hub';
 import {
   InviteResults,

@@ -15,16 +15,16 @@ import { ListSkeleton } from '../../../kit/states';
 import { useToast } from '../../../kit/toast';
 import { href } from '../../../routes/route-table';
 import { trpc } from '../../../trpc';
-import { TabLinks } from '../../people/people-parts';
+import { TabLinks } from '../../../kit/tab-links';
 import { ExchangeHeader, ExchangePage, useExchangeQuery } from '../manage/exchange-page';
 import {
   ExchangeAccessError,
   ManagersOnly,
   ParticipantStatusBadge,
   PersonLine,
-  countOf,
   type TExchangeDetail,
 } from '../manage/exchange-parts';
+import { countOf } from '../../../kit/format';
 import { LogInPrompt, useAuthState, useRouteNameStartsWith } from './join-parts';
 
 export type TInviteTab = 'ways' | 'email' | 'bulk' | 'addressBook' | 'contacts' | 'group' | 'theme';

@@ -8,7 +8,8 @@ import { useState, type ReactNode } from 'react';
 import { ZInviteEmail, type TInviteResult } from '../../../../server/contracts/exchanges';
 import { INVITES_PER_REQUEST_MAX } from '../../../../server/contracts/exchange-values';
 import { trpc } from '../../../trpc';
-import { countOf, useExchangeToast } from '../manage/exchange-parts';
+import { useExchangeToast } from '../manage/exchange-parts';
+import { countOf } from '../../../kit/format';
 
 export type TInviteStatus = TInviteResult['status'];
 

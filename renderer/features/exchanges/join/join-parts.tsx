@@ -12,8 +12,9 @@ import { useCurrentRouteHandle } from '../../../app/route-handle';
 import { useIdentity } from '../../../auth/identity-provider';
 import { logInAddress } from '../../../auth/guard-decision';
 import { EmptyState } from '../../../kit/states';
-import { PersonAvatar } from '../../people/people-parts';
-import { budgetText, formatDate, type TExchangeDetail } from '../manage/exchange-parts';
+import { PersonAvatar } from '../../../kit/person-avatar';
+import { budgetText, type TExchangeDetail } from '../manage/exchange-parts';
+import { formatDate } from '../../../kit/format';
 
 /** Whether the current route's name starts with `prefix`. */
 export function useRouteNameStartsWith(prefix: string): boolean {

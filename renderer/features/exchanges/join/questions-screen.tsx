@@ -28,7 +28,8 @@ import { QueryView } from '../../../kit/query-view';
 import { EmptyState, ListSkeleton } from '../../../kit/states';
 import { trpc, type TRouterOutputs } from '../../../trpc';
 import { ExchangePage } from '../manage/exchange-page';
-import { BackToExchange, countOf, useExchangeToast, type TExchangeDetail } from '../manage/exchange-parts';
+import { BackToExchange, useExchangeToast, type TExchangeDetail } from '../manage/exchange-parts';
+import { countOf } from '../../../kit/format';
 
 type TQuestion = TRouterOutputs['exchanges']['questions']['questions'][number];
 

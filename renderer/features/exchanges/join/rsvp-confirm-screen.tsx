@@ -9,7 +9,8 @@ import { useParams } from 'react-router-dom';
 import { Link } from '../../../routes/link';
 import { href } from '../../../routes/route-table';
 import { ExchangePage, useExchangeQuery } from '../manage/exchange-page';
-import { BackToExchange, formatDate, type TExchangeDetail } from '../manage/exchange-parts';
+import { BackToExchange, type TExchangeDetail } from '../manage/exchange-parts';
+import { formatDate } from '../../../kit/format';
 
 function drawnWhen(exchange: TExchangeDetail): string {
   if (exchange.drawnAt) return 'The names are already drawn: see who you give to on the exchange page.';

@@ -16,7 +16,8 @@ import { QueryView } from '../../../kit/query-view';
 import { ListSkeleton } from '../../../kit/states';
 import { trpc, type TRouterOutputs } from '../../../trpc';
 import { ExchangePage } from '../manage/exchange-page';
-import { formatDate, useExchangeToast } from '../manage/exchange-parts';
+import { useExchangeToast } from '../manage/exchange-parts';
+import { formatDate } from '../../../kit/format';
 import { PHOTO_HINT, PhotoChooser, photoProblem, SentThankYouPhoto, useThankYouPhotoUpload } from './thank-you-photo';
 
 type TThankYous = TRouterOutputs['exchanges']['thankYous'];

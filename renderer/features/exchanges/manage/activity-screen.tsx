@@ -9,7 +9,7 @@ import { QueryView } from '../../../kit/query-view';
 import { EmptyState, ListSkeleton } from '../../../kit/states';
 import { trpc } from '../../../trpc';
 import { ExchangePage } from './exchange-page';
-import { formatDate } from './exchange-parts';
+import { formatDate } from '../../../kit/format';
 
 function timeOfDay(iso: string): string {
   return new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });

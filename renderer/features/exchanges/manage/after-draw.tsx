@@ -14,7 +14,8 @@ import { href } from '../../../routes/route-table';
 import { trpc } from '../../../trpc';
 import { AssignmentCard } from './assignment-card';
 import { ConversationPanel } from './conversation-panel';
-import { countOf, formatDate, useExchangeToast, type TExchangeDetail } from './exchange-parts';
+import { useExchangeToast, type TExchangeDetail } from './exchange-parts';
+import { countOf, formatDate } from '../../../kit/format';
 import { AwaitingDrawNotice, LatecomersCard } from './late-draw-parts';
 
 function ManagerAfterDraw({ exchange }: { exchange: TExchangeDetail }) {

@@ -11,8 +11,8 @@ import { QueryView } from '../../../kit/query-view';
 import { ListSkeleton } from '../../../kit/states';
 import { href } from '../../../routes/route-table';
 import { trpc, type TRouterOutputs } from '../../../trpc';
-import { PersonAvatar } from '../../people/people-parts';
-import { countOf } from './exchange-parts';
+import { PersonAvatar } from '../../../kit/person-avatar';
+import { countOf } from '../../../kit/format';
 
 type TAssignment = TRouterOutputs['exchanges']['myAssignment'];
 type TAddressHiddenReason = (typeof ADDRESS_HIDDEN_REASONS)[number];

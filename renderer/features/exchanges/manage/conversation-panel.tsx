@@ -13,7 +13,7 @@ import { useSchemaForm } from '../../../kit/forms';
 import { QueryView } from '../../../kit/query-view';
 import { ListSkeleton } from '../../../kit/states';
 import { trpc } from '../../../trpc';
-import { formatDate } from './exchange-parts';
+import { formatDate } from '../../../kit/format';
 
 const TITLES: Record<TConversationPartner, string> = {
   recipient: 'Message your recipient',

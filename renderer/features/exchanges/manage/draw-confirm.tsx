@@ -9,8 +9,9 @@ import { Alert, Stack, Text } from '@mantine/core';
 import { ConfirmDialog } from '../../../kit/confirm-dialog';
 import { ListSkeleton } from '../../../kit/states';
 import { trpc } from '../../../trpc';
-import { joinNames } from '../../wish-lists/wish-list-parts';
-import { countOf, formatDate, type TExchangeDetail } from './exchange-parts';
+import { joinNames } from '../../../kit/format';
+import { type TExchangeDetail } from './exchange-parts';
+import { countOf, formatDate } from '../../../kit/format';
 
 /** Today as YYYY-MM-DD in the person's own time zone (sign-up dates are calendar dates). */
 function todayLocal(): string {

@@ -12,7 +12,7 @@ import { QueryView } from '../../../kit/query-view';
 import { EmptyState, ListSkeleton } from '../../../kit/states';
 import { href } from '../../../routes/route-table';
 import { trpc } from '../../../trpc';
-import { joinNames } from '../../wish-lists/wish-list-parts';
+import { joinNames } from '../../../kit/format';
 import { ExchangePage } from './exchange-page';
 import { ManagersOnly, refusalText, useExchangeToast, type TExchangeDetail } from './exchange-parts';
 import { useAllRestrictions, type TRestrictionRow } from './restriction-parts';

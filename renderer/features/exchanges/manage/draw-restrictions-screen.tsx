@@ -10,7 +10,7 @@ import { Link } from '../../../routes/link';
 import { QueryView } from '../../../kit/query-view';
 import { EmptyState, ListSkeleton } from '../../../kit/states';
 import { href } from '../../../routes/route-table';
-import { joinNames } from '../../wish-lists/wish-list-parts';
+import { joinNames } from '../../../kit/format';
 import { ExchangePage } from './exchange-page';
 import { ManagersOnly, PersonLine, type TExchangeDetail } from './exchange-parts';
 import { HouseholdField, useAllRestrictions, type TRestrictionRow } from './restriction-parts';

@@ -15,7 +15,7 @@ import { PageLayout, type TCrumb } from '../../../kit/page-layout';
 import { ListSkeleton } from '../../../kit/states';
 import { href, type TRouteName } from '../../../routes/route-table';
 import { trpc } from '../../../trpc';
-import { TabLinks, type TTabLink } from '../../people/people-parts';
+import { TabLinks, type TTabLink } from '../../../kit/tab-links';
 import { ExchangeAccessError, ExchangeStatusBadge, exchangeFacts, type TExchangeDetail } from './exchange-parts';
 
 export type { TExchangeDetail };

@@ -9,25 +9,19 @@ import { Link } from '../../../routes/link';
 import type { TExchangeStatus, TParticipantStatus } from '../../../../server/contracts/exchanges';
 import { DELIVERY_TYPE_LABELS, EXCHANGE_STATUS_LABELS } from '../../../../server/contracts/exchange-values';
 import { GiftIcon } from '../../../app/icons';
+import { countOf } from '../../../kit/format';
 import { AccessErrorState, EmptyState, errorText } from '../../../kit/states';
 import { useToast } from '../../../kit/toast';
 import { href } from '../../../routes/route-table';
 import type { TRouterOutputs } from '../../../trpc';
-import { PersonAvatar } from '../../people/people-parts';
-import { formatDate, formatMoney } from '../../wish-lists/wish-list-parts';
-
-export { formatDate, formatMoney };
+import { PersonAvatar } from '../../../kit/person-avatar';
+import { formatDate, formatMoney } from '../../../kit/format';
 
 export type TExchangeDetail = TRouterOutputs['exchanges']['get'];
 export type TExchangeSummary = TRouterOutputs['exchanges']['mine'][number];
 export type TExchangeParticipant = TRouterOutputs['exchanges']['participant'];
 export type TPersonSummary = TExchangeParticipant['person'];
 export type TDrawOutcome = TRouterOutputs['exchanges']['draw'];
-
-/** How many of each item: "1 person", "3 people". */
-export function countOf(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
 
 export const STATUS_COLORS: Record<TExchangeStatus, string> = {
   draft: 'gray',
@@ -237,53 +231,6 @@ export function changedGiversText(outcome: TDrawOutcome): string {
   if (outcome.status !== 'drawn') return '';
   if (outcome.changedGivers === 0) return ' Nobody’s assignment had to change.';
   return ` ${countOf(outcome.changedGivers, 'person has', 'people have')} a new person to give to and ${outcome.changedGivers === 1 ? 'was' : 'were'} told.`;
-}
-
-/** Pages of an offset-paged list: "21–40 of 45" with Previous and Next. */
-export function Pager({
-  offset,
-  limit,
-  total,
-  onChange,
-  label,
-}: {
-  offset: number;
-  limit: number;
-  total: number | null;
-  onChange: (offset: number) => void;
-  label: string;
-}) {
-  if (total === null || total <= limit) return null;
-  const last = Math.min(offset + limit, total);
-  return (
-    <nav aria-label={label}>
-      <Group justify="space-between" gap="sm">
-        <Text size="sm" c="dimmed" data-testid="pager-range">
-          {`${offset + 1}–${last} of ${total}`}
-        </Text>
-        <Group gap="xs">
-          <Button
-            size="xs"
-            variant="default"
-            disabled={offset === 0}
-            onClick={() => onChange(Math.max(0, offset - limit))}
-            data-testid="pager-previous"
-          >
-            Previous
-          </Button>
-          <Button
-            size="xs"
-            variant="default"
-            disabled={last >= total}
-            onClick={() => onChange(offset + limit)}
-            data-testid="pager-next"
-          >
-            Next
-          </Button>
-        </Group>
-      </Group>
-    </nav>
-  );
 }
 
 /** What a manager (or the person themself) learns about a participant beyond their name. */

@@ -15,13 +15,8 @@ import { QueryView } from '../../../kit/query-view';
 import { CardGridSkeleton, EmptyState } from '../../../kit/states';
 import { href } from '../../../routes/route-table';
 import { trpc } from '../../../trpc';
-import {
-  ExchangeStatusBadge,
-  countOf,
-  exchangeFacts,
-  PARTICIPANT_STATUS_LABELS,
-  type TExchangeSummary,
-} from './exchange-parts';
+import { ExchangeStatusBadge, exchangeFacts, PARTICIPANT_STATUS_LABELS, type TExchangeSummary } from './exchange-parts';
+import { countOf } from '../../../kit/format';
 
 type TGroupKey = 'organizing' | 'takingPart' | 'invited' | 'past';
 

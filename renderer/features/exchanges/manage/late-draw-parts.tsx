@@ -8,7 +8,8 @@ import { useState } from 'react';
 import type { TPracticeDraw } from '../../../../server/contracts/exchanges';
 import { ConfirmDialog } from '../../../kit/confirm-dialog';
 import { trpc } from '../../../trpc';
-import { countOf, formatDate, useExchangeToast, type TExchangeDetail } from './exchange-parts';
+import { useExchangeToast, type TExchangeDetail } from './exchange-parts';
+import { countOf, formatDate } from '../../../kit/format';
 
 /** The day after the sign-up date, when the automatic draw runs. */
 function dayAfter(isoDate: string): string {

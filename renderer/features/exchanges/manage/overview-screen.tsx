@@ -17,7 +17,8 @@ import { CalendarLinks, useCalendarLinks } from './calendar-links';
 import { ExchangePage } from './exchange-page';
 import { WallPanel } from './wall-panel';
 import { isPartyGame } from '../../../../server/contracts/exchange-values';
-import { formatDate, type TExchangeDetail } from './exchange-parts';
+import { type TExchangeDetail } from './exchange-parts';
+import { formatDate } from '../../../kit/format';
 
 // What only a drawn exchange or a party game shows loads when it is shown: the open exchange's page
 // (the one most members open before the draw) stays within its weight limit (npm run size).

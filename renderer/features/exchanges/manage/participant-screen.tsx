@@ -14,16 +14,16 @@ import { QueryView } from '../../../kit/query-view';
 import { EmptyState, ListSkeleton } from '../../../kit/states';
 import { href } from '../../../routes/route-table';
 import { trpc } from '../../../trpc';
-import { PersonAvatar } from '../../people/people-parts';
+import { PersonAvatar } from '../../../kit/person-avatar';
 import { ExchangePage } from './exchange-page';
 import {
   BackToExchange,
   ExchangeAccessError,
   ParticipantBadges,
-  formatDate,
   type TExchangeDetail,
   type TExchangeParticipant,
 } from './exchange-parts';
+import { formatDate } from '../../../kit/format';
 import { ParticipantActions } from './participant-actions';
 import { HouseholdField } from './restriction-parts';
 

@@ -16,7 +16,8 @@ import { EmptyState, ErrorState, ListSkeleton } from '../../../kit/states';
 import { href } from '../../../routes/route-table';
 import { trpc } from '../../../trpc';
 import { ExchangePage } from './exchange-page';
-import { Pager, ParticipantSummary, PersonLine, type TExchangeDetail } from './exchange-parts';
+import { ParticipantSummary, PersonLine, type TExchangeDetail } from './exchange-parts';
+import { Pager } from '../../../kit/pager';
 import { ParticipantActions } from './participant-actions';
 import { PersonLinksPanel } from './person-links-panel';
 

@@ -13,7 +13,8 @@ import { FormFailure } from '../../../kit/form-parts';
 import { useSchemaForm } from '../../../kit/forms';
 import { ListSkeleton } from '../../../kit/states';
 import { trpc } from '../../../trpc';
-import { formatDate, useExchangeToast, type TExchangeDetail } from './exchange-parts';
+import { useExchangeToast, type TExchangeDetail } from './exchange-parts';
+import { formatDate } from '../../../kit/format';
 
 /** Added people start a fresh form (its key changes), so the name field is empty again. */
 function AddByName({ exchangeId }: { exchangeId: string }) {

@@ -8,8 +8,8 @@ import { GAME_TYPE_LABELS } from '../../../../server/contracts/exchange-values';
 import { QueryView } from '../../../kit/query-view';
 import { ListSkeleton } from '../../../kit/states';
 import { trpc } from '../../../trpc';
-import { PersonAvatar } from '../../people/people-parts';
-import { formatDate } from './exchange-parts';
+import { PersonAvatar } from '../../../kit/person-avatar';
+import { formatDate } from '../../../kit/format';
 
 export function TurnOrderCard({ exchangeId }: { exchangeId: string }) {
   const query = trpc.exchanges.turnOrder.useQuery({ exchangeId });

@@ -12,7 +12,8 @@ import { QueryView } from '../../../kit/query-view';
 import { EmptyState, ListSkeleton } from '../../../kit/states';
 import { trpc } from '../../../trpc';
 import { ExchangePage } from './exchange-page';
-import { BackToExchange, formatDate, type TExchangeDetail } from './exchange-parts';
+import { BackToExchange, type TExchangeDetail } from './exchange-parts';
+import { formatDate } from '../../../kit/format';
 
 function NotAllowed({ exchange }: { exchange: TExchangeDetail }) {
   const { exchangeId } = exchange;

@@ -12,7 +12,7 @@ import { QueryView } from '../../../kit/query-view';
 import { EmptyState, ListSkeleton } from '../../../kit/states';
 import { trpc } from '../../../trpc';
 import { unwrapTracked } from '../../messages/chat-state';
-import { PersonAvatar } from '../../people/people-parts';
+import { PersonAvatar } from '../../../kit/person-avatar';
 import { useExchangeToast } from './exchange-parts';
 
 function byId(a: TWallPost, b: TWallPost): number {

@@ -6,7 +6,7 @@
  */
 import { Alert, Stack, Text } from '@mantine/core';
 import { trpc } from '../../../trpc';
-import { formatDate } from '../manage/exchange-parts';
+import { formatDate } from '../../../kit/format';
 
 /** Whether the caller takes part through a link; the overview starts it beside the exchange's own. */
 export function useMyPersonLink(exchangeId: string) {

@@ -12,7 +12,8 @@ import { PERSON_LINK_PATH, ZPersonLinkToken, type TPersonLinkState } from '../..
 import { PageLayout } from '../../../kit/page-layout';
 import { EmptyState, ErrorState, ListSkeleton } from '../../../kit/states';
 import { trpc } from '../../../trpc';
-import { formatDate, useExchangeToast } from '../manage/exchange-parts';
+import { useExchangeToast } from '../manage/exchange-parts';
+import { formatDate } from '../../../kit/format';
 
 function AskForNewLink({ token, state }: { token: string; state: TPersonLinkState }) {
   const ask = trpc.exchanges.requestNewPersonLink.useMutation();
