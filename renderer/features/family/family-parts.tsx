@@ -10,7 +10,7 @@ import type { ZChildAccount } from '../../../server/contracts/people';
 import { useSwitchIdentity } from '../../auth/use-switch-identity';
 import { useToast } from '../../kit/toast';
 import { href } from '../../routes/route-table';
-import { formatBirthday } from '../people/people-parts';
+import { formatBirthday } from '../people/birthdays';
 import { PersonAvatar } from '../../kit/person-avatar';
 import { manageHref } from './manage-child-route';
 

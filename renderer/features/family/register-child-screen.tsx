@@ -12,7 +12,8 @@ import { useSchemaForm } from '../../kit/forms';
 import { PageLayout } from '../../kit/page-layout';
 import { href } from '../../routes/route-table';
 import { trpc } from '../../trpc';
-import { BirthdayInputs, birthdayField, birthdayInput } from '../people/people-parts';
+import { BirthdayInputs } from '../people/birthday-inputs';
+import { birthdayField, birthdayInput } from '../people/birthdays';
 
 type TValues = {
   firstName: string;

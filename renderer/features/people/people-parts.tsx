@@ -1,10 +1,9 @@
 /**
- * Pieces the people screens share: a person row with its follow button, a paged list with "Load
- * more", and the birthday helpers of the profile forms. A person's avatar is the kit's
+ * Pieces the people screens share: a person row with its follow button and a paged list with "Load
+ * more". The birthdays are in birthdays.ts and birthday-inputs.tsx; a person's avatar is the kit's
  * (kit/person-avatar.tsx), as are tabs drawn as links (kit/tab-links.tsx).
  */
-import { Anchor, Button, Card, Group, NativeSelect, Stack, Text } from '@mantine/core';
-import { BIRTHDAY_MONTH_DAYS } from '../../../server/contracts/validation-values';
+import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link } from '../../routes/link';
@@ -20,25 +19,6 @@ import { href } from '../../routes/route-table';
 import { trpc } from '../../trpc';
 
 export const PAGE_SIZE = 20;
-
-export const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
-
-export function formatBirthday(birthday: { month: number; day: number }): string {
-  return `${MONTHS[birthday.month - 1] ?? ''} ${birthday.day}`.trim();
-}
 
 /** The signed-in member's id, or null (a visitor, or while the identity loads). */
 export function useMyUserId(): string | null {
@@ -199,8 +179,6 @@ export function PagedList<T>({
   );
 }
 
-// The tab links moved to the kit (renderer/kit/tab-links.tsx, compact on phones); re-exported for
-// the screens that import them from here.
 /** Form values of a birthday (two number inputs) → the contract's shape. */
 export function birthdayInput(month: string, day: string): { month: number | null; day: number | null } | undefined {
   if (!month.trim() && !day.trim()) return undefined;
@@ -213,66 +191,4 @@ export function birthdayField(path: string): string {
   if (path === 'birthday.month') return 'birthdayMonth';
   if (path === 'birthday.day') return 'birthdayDay';
   return path;
-}
-
-/** One part of the birthday as the form holds it: its value ('' when not chosen) and its error. */
-interface TBirthdayPart {
-  value: string;
-  error?: string | undefined;
-}
-
-/**
- * The birthday's month and day pickers (profile and add-a-child forms): the month by name, and
- * only the days that month has (February keeps the 29th: a leap-day birthday is a birthday).
- * Native selects, so every device offers its own picker and screen readers read them as lists.
- * Choosing a month whose length is shorter than the chosen day clears the day, so the form never
- * holds a date the pickers cannot show; the spec §5 messages still come from the contract.
- */
-export function BirthdayInputs({
-  month,
-  day,
-  onChange,
-  optional = false,
-  testIdPrefix,
-}: {
-  month: TBirthdayPart;
-  day: TBirthdayPart;
-  onChange: (part: 'birthdayMonth' | 'birthdayDay', value: string) => void;
-  optional?: boolean;
-  testIdPrefix: string;
-}) {
-  const suffix = optional ? ' (optional)' : '';
-  const monthNumber = Number(month.value);
-  const length = monthNumber >= 1 && monthNumber <= 12 ? BIRTHDAY_MONTH_DAYS[monthNumber - 1]! : 31;
-  const days = Array.from({ length }, (_, index) => String(index + 1));
-  // A day the month's list does not have (a stored 31 under a month just changed) still shows.
-  if (day.value && !days.includes(day.value)) days.push(day.value);
-  return (
-    <Group grow align="flex-start">
-      <NativeSelect
-        label={`Birthday month${suffix}`}
-        value={month.value}
-        error={month.error}
-        data={[
-          { value: '', label: 'Month' },
-          ...MONTHS.map((name, index) => ({ value: String(index + 1), label: name })),
-        ]}
-        onChange={(event) => {
-          const next = event.currentTarget.value;
-          onChange('birthdayMonth', next);
-          const nextLength = next ? BIRTHDAY_MONTH_DAYS[Number(next) - 1] : undefined;
-          if (nextLength !== undefined && Number(day.value) > nextLength) onChange('birthdayDay', '');
-        }}
-        data-testid={`${testIdPrefix}-birthday-month`}
-      />
-      <NativeSelect
-        label={`Birthday day${suffix}`}
-        value={day.value}
-        error={day.error}
-        data={[{ value: '', label: 'Day' }, ...days.map((value) => ({ value, label: value }))]}
-        onChange={(event) => onChange('birthdayDay', event.currentTarget.value)}
-        data-testid={`${testIdPrefix}-birthday-day`}
-      />
-    </Group>
-  );
 }

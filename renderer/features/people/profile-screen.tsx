@@ -33,7 +33,8 @@ import { href } from '../../routes/route-table';
 import { trpc } from '../../trpc';
 import { manageHref, manageTabOf } from '../family/manage-child-route';
 import { ListsOf } from '../wish-lists/profile-lists-screen';
-import { formatBirthday, useMyUserId } from './people-parts';
+import { useMyUserId } from './people-parts';
+import { formatBirthday } from './birthdays';
 import { PersonAvatar } from '../../kit/person-avatar';
 
 const ManageChildScreen = lazy(() => import('../family/manage-child-screen'));

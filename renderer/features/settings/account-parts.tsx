@@ -37,7 +37,8 @@ import { ListSkeleton, errorText } from '../../kit/states';
 import { useToast } from '../../kit/toast';
 import { trpc } from '../../trpc';
 import { manageHref, type TManageTab } from '../family/manage-child-route';
-import { BirthdayInputs, birthdayField, birthdayInput } from '../people/people-parts';
+import { BirthdayInputs } from '../people/birthday-inputs';
+import { birthdayField, birthdayInput } from '../people/birthdays';
 import { PersonAvatar } from '../../kit/person-avatar';
 import {
   NOTIFICATION_SETTINGS,
