@@ -16,17 +16,26 @@ function graph(modules: Record<string, string[]>) {
 }
 
 describe('lazy modules stay in chunks of their own (issue 27)', () => {
-  it("marks the app's modules loaded with import() as having side effects, and nothing else", () => {
+  it("marks the app's modules loaded with import() and a domain's shared parts as having side effects, and nothing else", () => {
     const built = graph({
       '/app/renderer/routes/screens.ts': [],
       '/app/renderer/features/home/home-screen.tsx': ['/app/renderer/routes/screens.ts'],
       '/app/renderer/auth/impersonation-banner.tsx': ['/app/renderer/app/app-shell.tsx'],
       '/app/renderer/kit/states.tsx': [],
       '/app/node_modules/some-package/lazy.js': ['/app/node_modules/some-package/index.js'],
+      // A domain's shared parts: by their name, and the few named otherwise.
+      '/app/renderer/features/groups/group-parts.tsx': [],
+      '/app/renderer/features/auth/account-list.tsx': [],
+      '/app/renderer/kit/countries.ts': [],
+      '/app/renderer/features/groups/member-lists.tsx': [],
+      '/app/node_modules/some-package/dist/button-parts.tsx': [],
     });
     expect(markLazyModules(built).sort()).toEqual([
       '/app/renderer/auth/impersonation-banner.tsx',
+      '/app/renderer/features/auth/account-list.tsx',
+      '/app/renderer/features/groups/group-parts.tsx',
       '/app/renderer/features/home/home-screen.tsx',
+      '/app/renderer/kit/countries.ts',
     ]);
     expect(built.infos.get('/app/renderer/features/home/home-screen.tsx')!.moduleSideEffects).toBe('no-treeshake');
     expect(built.infos.get('/app/renderer/kit/states.tsx')!.moduleSideEffects).toBe(true);
