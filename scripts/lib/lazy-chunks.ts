@@ -25,11 +25,13 @@
  * least: the join screens' parts into the exchange parts every exchange page loads, the group and
  * family parts into the home's activity feed, the account switcher's list beside Avatar (every page
  * showing a person), the country list beside the accordion chevron of the tab links, the child
- * account's address helper and the chats' state into the entry. Marked, each keeps a chunk with only
- * what loads with it. Measured against the same build without them: `/home/` 179.2 → 177.0 KiB,
- * wish list 186.1 → 182.4, messages 186.6 → 183.7, exchange 192.8 → 190.1, shop 177.7 → 177.1,
- * `/` 134.7 → 134.2, with the same number of scripts (messages one more). Marking every feature
- * module instead kept slightly more bytes off but cost each member page 3–15 more scripts.
+ * account's address helper and the chats' state into the entry, the e-mail links' hook into the
+ * data chunk of every member page. Marked, each keeps a chunk with only what loads with it.
+ * Measured against the same build without them: `/home/` 179.2 → 176.7 KiB, wish list
+ * 186.1 → 182.2, messages 186.6 → 183.4, exchange 192.8 → 189.8, shop 177.7 → 176.9, `/`
+ * 134.7 → 134.2, with the same number of scripts (messages one more). Marking every feature module
+ * instead kept about as many bytes off but cost each member page 3–15 more scripts; marking the
+ * kit's pager and select too cost every page a script or three and gained nothing.
  */
 import type { Plugin } from 'vite';
 
@@ -49,6 +51,7 @@ const SHARED_PARTS: readonly RegExp[] = [
   /\/renderer\/features\/auth\/(account-list|auth-page)\.tsx$/,
   /\/renderer\/features\/family\/manage-child-route\.ts$/,
   /\/renderer\/features\/messages\/chat-state\.ts$/,
+  /\/renderer\/features\/actions\/use-email-action\.ts$/,
   /\/renderer\/kit\/countries\.ts$/,
 ];
 
