@@ -39,31 +39,26 @@ function scenario(client: QueryClient) {
   };
 }
 
+/** A write while the first fetch is in flight, then the invalidation: how many reads, and what the cache holds. */
+async function writeDuringFirstFetch(client: QueryClient): Promise<{ reads: number; data: unknown }> {
+  const run = scenario(client);
+  await expect.poll(run.reads).toBe(1);
+  run.write();
+  const invalidated = client.invalidateQueries({ queryKey: ['me'] });
+  run.releaseFirst();
+  await invalidated;
+  run.unsubscribe();
+  return { reads: run.reads(), data: client.getQueryData(['me']) };
+}
+
 describe('AppQueryClient', () => {
   it('fetches again a query whose first fetch was in flight when it was invalidated', async () => {
     const client = new AppQueryClient();
-    const run = scenario(client);
-    await expect.poll(run.reads).toBe(1);
-    run.write();
-    const invalidated = client.invalidateQueries({ queryKey: ['me'] });
-    run.releaseFirst();
-    await invalidated;
-    expect(run.reads()).toBe(2);
-    expect(client.getQueryData(['me'])).toBe('after');
-    run.unsubscribe();
+    expect(await writeDuringFirstFetch(client)).toEqual({ reads: 2, data: 'after' });
   });
 
   it('react-query alone keeps the first fetch’s answer (why the class exists)', async () => {
-    const client = new QueryClient();
-    const run = scenario(client);
-    await expect.poll(run.reads).toBe(1);
-    run.write();
-    const invalidated = client.invalidateQueries({ queryKey: ['me'] });
-    run.releaseFirst();
-    await invalidated;
-    expect(run.reads()).toBe(1);
-    expect(client.getQueryData(['me'])).toBe('before');
-    run.unsubscribe();
+    expect(await writeDuringFirstFetch(new QueryClient())).toEqual({ reads: 1, data: 'before' });
   });
 
   it('refetches a query that has data once, as react-query does', async () => {
