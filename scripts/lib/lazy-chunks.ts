@@ -29,9 +29,10 @@
  * data chunk of every member page. Marked, each keeps a chunk with only what loads with it.
  * Measured against the same build without them: `/home/` 179.2 → 176.7 KiB, wish list
  * 186.1 → 182.2, messages 186.6 → 183.4, exchange 192.8 → 189.8, shop 177.7 → 176.9, `/`
- * 134.7 → 134.2, with the same number of scripts (messages one more). Marking every feature module
- * instead kept about as many bytes off but cost each member page 3–15 more scripts; marking the
- * kit's pager and select too cost every page a script or three and gained nothing.
+ * 134.7 → 134.2, with the same number of scripts but one more on `/home/` and messages. Marking
+ * every feature module instead kept about as many bytes off but cost each member page 3–15 more
+ * scripts; marking the kit's pager and select too cost every page a script or three and gained
+ * nothing.
  */
 import type { Plugin } from 'vite';
 
