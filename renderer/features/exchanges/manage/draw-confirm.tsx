@@ -9,9 +9,8 @@ import { Alert, Stack, Text } from '@mantine/core';
 import { ConfirmDialog } from '../../../kit/confirm-dialog';
 import { ListSkeleton } from '../../../kit/states';
 import { trpc } from '../../../trpc';
-import { joinNames } from '../../../kit/format';
 import { type TExchangeDetail } from './exchange-parts';
-import { countOf, formatDate } from '../../../kit/format';
+import { countOf, formatDate, joinNames } from '../../../kit/format';
 
 /** Today as YYYY-MM-DD in the person's own time zone (sign-up dates are calendar dates). */
 function todayLocal(): string {

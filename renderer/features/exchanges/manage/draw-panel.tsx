@@ -12,12 +12,11 @@ import { DRAW_FAILURE_REASONS } from '../../../../server/contracts/exchange-valu
 import { ListSkeleton } from '../../../kit/states';
 import { href } from '../../../routes/route-table';
 import { trpc } from '../../../trpc';
-import { joinNames } from '../../../kit/format';
 import { AutoDrawNote, PracticeDraw } from './late-draw-parts';
 import { lazyDialog } from '../../../app/lazy-modal';
 import type { TDrawConfirmProps } from './draw-confirm';
 import { refusalText, useExchangeToast, type TExchangeDetail } from './exchange-parts';
-import { countOf, formatDate } from '../../../kit/format';
+import { countOf, formatDate, joinNames } from '../../../kit/format';
 
 /** The draw's confirmation loads when the organizer asks to draw (issue 27). */
 const DrawConfirm = lazyDialog<TDrawConfirmProps>(() =>

@@ -9,13 +9,12 @@ import { Link } from '../../../routes/link';
 import type { TExchangeStatus, TParticipantStatus } from '../../../../server/contracts/exchanges';
 import { DELIVERY_TYPE_LABELS, EXCHANGE_STATUS_LABELS } from '../../../../server/contracts/exchange-values';
 import { GiftIcon } from '../../../app/icons';
-import { countOf } from '../../../kit/format';
 import { AccessErrorState, EmptyState, errorText } from '../../../kit/states';
 import { useToast } from '../../../kit/toast';
 import { href } from '../../../routes/route-table';
 import type { TRouterOutputs } from '../../../trpc';
 import { PersonAvatar } from '../../../kit/person-avatar';
-import { formatDate, formatMoney } from '../../../kit/format';
+import { countOf, formatDate, formatMoney } from '../../../kit/format';
 
 export type TExchangeDetail = TRouterOutputs['exchanges']['get'];
 export type TExchangeSummary = TRouterOutputs['exchanges']['mine'][number];
