@@ -11,7 +11,7 @@ import { APP_VERSION } from './auth/api';
 import { createAppAuth } from './auth/app-auth';
 import { logIdentityFailures } from './auth/identity-failures';
 import { currentPlatform } from './platform/browser';
-import { configureData, loadData, withDataProviders } from './data/data-loader';
+import { configureData, loadData, prefetchScreen, withDataProviders } from './data/data-loader';
 import { setVisitorQueryFetch } from './data/visitor-queries';
 
 const container = rootElement();
@@ -56,7 +56,9 @@ function startApp(): void {
   configureData({ auth, reportForbidden: (error) => runtime.reportForbidden(error) });
   setVisitorQueryFetch(auth.requester.fetch);
   if (auth.store.getIdentity() !== null) void loadData().catch(() => undefined);
-  const router = createRouterFor(runtime, auth, { data: { load: loadData, wrap: withDataProviders } });
+  const router = createRouterFor(runtime, auth, {
+    data: { load: loadData, wrap: withDataProviders, prefetch: prefetchScreen },
+  });
 
   const app = <AppRoot runtime={runtime} auth={auth} router={router} />;
   const hydrate = hydratesPrerendered({

@@ -6,6 +6,8 @@
 export {
   createTrpcClient,
   trpc,
+  type TPrefetchContext,
+  type TQueryUtils,
   type TRouterInputs,
   type TRouterOutputs,
   type TTrpcClientOptions,

@@ -6,9 +6,10 @@
  * which all share that one client (one cache, as with a single provider at the root).
  */
 import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { TData, TDataDeps } from './data-module';
+import type { TScreenPrefetch } from '../routes/screens';
+import type { TData, TDataDeps, TPrefetchContext } from './data-module';
 
-export type { TData, TDataDeps } from './data-module';
+export type { TData, TDataDeps, TPrefetchContext } from './data-module';
 
 let deps: TDataDeps | null = null;
 let loading: Promise<TData> | null = null;
@@ -47,6 +48,15 @@ export function withDataProviders<P extends object>(Component: ComponentType<P>,
   }
   WithData.displayName = Component.displayName ?? Component.name;
   return WithData;
+}
+
+/**
+ * A screen's `prefetch` export run by the router, with the loaded data. The router knows it only as
+ * taking some context (renderer/routes/screens.ts keeps screens free of this module); screens type
+ * it with this module's `TPrefetchContext`.
+ */
+export function prefetchScreen(data: TData, start: TScreenPrefetch, location: Pick<Location, 'search'>): Promise<void> {
+  return data.prefetch(start as (context: TPrefetchContext) => Promise<unknown> | void, location);
 }
 
 /**

@@ -11,6 +11,7 @@
  *   visitor's plain GETs (visitor-queries.ts) are taken into the cache, so screens do not ask again.
  */
 import {
+  createTRPCQueryUtils,
   createTRPCReact,
   getQueryKey,
   httpBatchLink,
@@ -116,15 +117,35 @@ export function MeSync() {
 }
 
 export interface TDataDeps {
-  auth: Pick<TAppAuth, 'store' | 'requester'>;
+  auth: Pick<TAppAuth, 'store' | 'requester' | 'isReady' | 'subscribeReady'>;
   /** A 403 from any query or mutation: warn log and 'Forbidden, please contact support' (spec §6, §8). */
   reportForbidden: (error: unknown) => void;
+}
+
+/** The tRPC procedures over the app's query cache outside React (`utils.home.landing.prefetch(…)`). */
+export type TQueryUtils = ReturnType<typeof createTRPCQueryUtils<TAppRouter>>;
+
+/** What a screen's `prefetch` export gets (renderer/routes/screens.ts): a signed-in person's. */
+export interface TPrefetchContext {
+  utils: TQueryUtils;
+  userId: string;
+  /** The address's query string the screen is shown for. */
+  search: string;
 }
 
 export interface TData {
   queryClient: QueryClient;
   /** The query cache and tRPC client for its children (one client for every instance). */
   Providers: (props: { children: ReactNode }) => ReactNode;
+  /**
+   * Starts a screen's queries once the identity is known (the first refresh answered), for a
+   * signed-in person only (a visitor's screen asks for its own when it renders). Settles when what
+   * the screen started has, whatever the answers (their errors are the screen's to show).
+   */
+  prefetch(
+    start: (context: TPrefetchContext) => Promise<unknown> | void,
+    location: Pick<Location, 'search'>,
+  ): Promise<void>;
 }
 
 /** 4xx answers other than a timeout-like 408/429 are not worth a retry. */
@@ -170,7 +191,9 @@ export function createData(deps: TDataDeps): TData {
 
   let previous = auth.store.getIdentity();
   auth.store.subscribe(({ identity }) => {
-    if (isAnotherUser(previous, identity)) {
+    // Nothing cached yet (the page's first refresh answering, before any screen asked): nothing of
+    // the previous person's to drop, and what the screen's prefetch asks for next must stay.
+    if (isAnotherUser(previous, identity) && queryClient.getQueryCache().getAll().length > 0) {
       // After React has rendered with the new identity: resetting at once would refetch the
       // mounted queries under the previous person's keys (their ids) with the new person's
       // token, and answer 403s (e.g. the terms check right after switching into a child).
@@ -180,6 +203,29 @@ export function createData(deps: TDataDeps): TData {
     }
     previous = identity;
   });
+
+  const utils = createTRPCQueryUtils({ queryClient, client: trpcClient });
+  const identityKnown = (): Promise<void> =>
+    new Promise((resolve) => {
+      if (auth.isReady()) {
+        resolve();
+        return;
+      }
+      const stop = auth.subscribeReady(() => {
+        stop();
+        resolve();
+      });
+    });
+  const prefetch: TData['prefetch'] = (start, location) =>
+    identityKnown()
+      .then(() => {
+        const identity = auth.store.getIdentity();
+        return identity ? start({ utils, userId: identity.userId, search: location.search }) : undefined;
+      })
+      .then(
+        () => undefined,
+        () => undefined,
+      );
 
   function Providers({ children }: { children: ReactNode }) {
     return (
@@ -191,5 +237,5 @@ export function createData(deps: TDataDeps): TData {
     );
   }
 
-  return { queryClient, Providers };
+  return { queryClient, Providers, prefetch };
 }

@@ -9,7 +9,16 @@
 import type { ComponentType } from 'react';
 import { notFoundRoute, routeTable, type TRouteDefinition, type TRouteGuard, type TRouteName } from './route-table';
 
-export type TScreenModule = { default: ComponentType };
+/**
+ * A screen module's optional `prefetch` export: starts the screen's queries when the router decides
+ * to show it and the person is known, not when the screen first renders (the shell and the
+ * screen's parents render first: on /home/ with the CPU slowed 4×, about 500 ms later). Its context
+ * is the data module's (renderer/data/data-module.tsx, `TPrefetchContext`); the router passes it on,
+ * and shows the screen once what it answers has settled (router.tsx, PREFETCH_WAIT_MS at most).
+ */
+export type TScreenPrefetch = (context: never) => Promise<unknown> | void;
+
+export type TScreenModule = { default: ComponentType; prefetch?: TScreenPrefetch };
 export type TScreenLoader = () => Promise<TScreenModule>;
 
 const contentScreen: TScreenLoader = () => import('../features/content/content-screen');

@@ -15,16 +15,19 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyPart } from '../../kit/lazy-part';
 import { Link } from '../../routes/link';
 import { GiftIcon, ListIcon, MessageIcon, ShoppingBagIcon, SparklesIcon, TreeIcon, UsersIcon } from '../../app/icons';
 import { useIdentity } from '../../auth/identity-provider';
 import { href } from '../../routes/route-table';
+import type { TPrefetchContext } from '../../trpc';
+import { prefetchMarket } from '../shop/market-prefetch';
 import { useMarket } from '../shop/use-market';
 import { formatCount } from './format';
 import { GiftGuideGrid, GiftGuideGridSkeleton } from './gift-guide-grid';
 import { LoadErrorAlert } from './load-error-alert';
-import { usePrefetchMemberHome } from './member-home-queries';
+import { prefetchMemberHome } from './member-home-queries';
 import { useLandingSummary } from './use-landing-summary';
 
 const QUICK_LINKS = [
@@ -54,21 +57,30 @@ const QUICK_LINKS = [
   { Icon: MessageIcon, color: 'teal', label: 'Messages', hint: 'Chats and reminders', to: href('v2.messages') },
 ] as const;
 
-/** The member's sections: visitors never load them. */
-const MemberHome = lazy(() => import('./member-home'));
+/** The member's sections: visitors never load them; a member's start loading with the page's data. */
+const memberHome = lazyPart(() => import('./member-home'));
 
-/** Starts the member's sections' data with the page's own, while their code is still on its way. */
-function MemberHomePrefetch({ userId }: { userId: string }) {
-  usePrefetchMemberHome(userId);
-  return null;
+/**
+ * A member's /home/ data, started by the router as soon as the member is known (screens.ts), all in
+ * one request beside the screen's code instead of after the shell and this screen rendered: the
+ * member's sections (and their code), and the market with the gift guides for it (then the one
+ * request more they need). The router shows the page once they are here.
+ */
+export function prefetch({ utils, userId, search }: TPrefetchContext): Promise<unknown> {
+  return Promise.all([
+    memberHome.preload(),
+    prefetchMemberHome(utils, userId),
+    prefetchMarket(utils, search).then((market) => utils.home.landing.prefetch({ market })),
+  ]);
 }
 
 export default function HomeScreen() {
-  // The same market as the shop and the landing page (use-market.ts).
+  // The same market as the shop and the landing page (use-market.ts); the summary is asked for
+  // once it is known (asked for the server's default meanwhile, a member's page asked twice).
   const chosen = useMarket();
-  const landing = useLandingSummary(chosen.isReady ? chosen.market : null);
+  const landing = useLandingSummary(chosen.market, { enabled: chosen.isReady });
   const data = landing.data;
-  const { flags, identity } = useIdentity();
+  const { flags } = useIdentity();
 
   return (
     <Container size="lg" py="lg">
@@ -126,10 +138,9 @@ export default function HomeScreen() {
           ))}
         </SimpleGrid>
 
-        {flags.isAuthenticated && identity ? <MemberHomePrefetch userId={identity.userId} /> : null}
         {flags.isAuthenticated ? (
           <Suspense fallback={<Skeleton h={240} radius="md" aria-busy="true" aria-label="Loading" />}>
-            <MemberHome />
+            <memberHome.Part />
           </Suspense>
         ) : null}
 

@@ -7,8 +7,12 @@ export type TMarket = TLandingSummary['markets'][number];
 
 /**
  * The landing summary (member count, market data, markets, top-level guides) for a market, or the
- * server's default market when none is chosen. While another market loads, the previous data stays.
+ * server's default market when none is chosen; not asked for while `enabled` is false (the market
+ * is still being decided). While another market loads, the previous data stays.
  */
-export function useLandingSummary(market: string | null = null) {
-  return trpc.home.landing.useQuery(market ? { market } : undefined, { placeholderData: keepPreviousData });
+export function useLandingSummary(market: string | null = null, options: { enabled?: boolean } = {}) {
+  return trpc.home.landing.useQuery(market ? { market } : undefined, {
+    placeholderData: keepPreviousData,
+    enabled: options.enabled ?? true,
+  });
 }

@@ -15,7 +15,8 @@ function localStore(): TStorageLike | null {
   return storage;
 }
 
-function readSelected(): string | null {
+/** The market selected in this browser, read once (outside React: a screen's prefetch). */
+export function readSelectedMarket(): string | null {
   return normalizeMarket(localStore()?.getItem(MARKET_STORAGE_KEY) ?? null);
 }
 
@@ -37,5 +38,5 @@ export function storeSelectedMarket(code: string): void {
 }
 
 export function useSelectedMarket(): string | null {
-  return useSyncExternalStore(subscribeSelected, readSelected, () => null);
+  return useSyncExternalStore(subscribeSelected, readSelectedMarket, () => null);
 }

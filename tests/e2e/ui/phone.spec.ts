@@ -122,6 +122,36 @@ test.describe('on a phone', () => {
     expect((await quickLinks.boundingBox())?.y).toBe(before?.y);
   });
 
+  test('a member’s home asks for its data in one request as the page starts, the gift guides once', async ({
+    page,
+  }) => {
+    const calls: string[][] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/trpc/')) calls.push(url.pathname.slice('/trpc/'.length).split(','));
+    });
+    await openAsDana(page, '/home/');
+    await expect(page.getByTestId('home-exchange').first()).toBeVisible(FIRST_LOAD);
+    await expect(page.getByTestId('member-count')).toBeVisible();
+    await expect(page.getByTestId('home-market')).toHaveText(/^US · USD$/);
+    // The screen's prefetch (started when the first refresh named Dana, before anything rendered):
+    // her sections and what decides her market, in the page's first request.
+    expect(calls[0]).toEqual(
+      expect.arrayContaining([
+        'exchanges.mine',
+        'activity.birthdays',
+        'messages.reminders',
+        'activity.feed',
+        'people.followSuggestions',
+        'shop.markets',
+        'people.marketPreferences',
+      ]),
+    );
+    // Then the gift guides for that market, once: they used to be asked for the server's default
+    // market first, and again once her market was known.
+    expect(calls.flat().filter((path) => path === 'home.landing')).toHaveLength(1);
+  });
+
   test('no fixed footer: it flows at the end of the page', async ({ page }) => {
     await openAsDana(page, EXCHANGE);
     await expect(page.getByTestId('exchange-header')).toBeVisible(FIRST_LOAD);

@@ -6,7 +6,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { TRequester } from '../../../renderer/client/request';
 import { createMemoryStorage, type TStorageLike } from '../../../renderer/client/types';
-import { createAppRouter, type TAppRouter, type TRouterDeps, type TView } from '../../../renderer/routes/router';
+import { prefetch as homePrefetch } from '../../../renderer/features/home/home-screen';
+import {
+  createAppRouter,
+  type TAppRouter,
+  type TRouterDeps,
+  type TScreenData,
+  type TView,
+} from '../../../renderer/routes/router';
 import { findRoute, routeTable, type TRouteDefinition } from '../../../renderer/routes/route-table';
 
 const ORIGIN = 'http://app.test';
@@ -384,5 +391,63 @@ describe('app router navigations', () => {
     await router.content(view);
     await router.content({ ...view, location: { ...view.location, key: 'dropped' } });
     expect(answers.urls).toEqual(['/v1/content/screens/welcome']);
+  });
+});
+
+describe('app router: a screen’s prefetch', () => {
+  /** The query data as the router sees it, recording what screens ask it to prefetch. */
+  function prefetchingData(answer: () => Promise<void>) {
+    const calls: Array<{ data: unknown; start: unknown; at: string }> = [];
+    const data: TScreenData = {
+      load: () => Promise.resolve('the loaded data'),
+      wrap: (Component) => Component,
+      prefetch: (loaded, start, location) => {
+        calls.push({ data: loaded, start, at: `${location.pathname}${location.search}` });
+        return answer();
+      },
+    };
+    return { data, calls };
+  }
+
+  it('shows a screen that prefetches once its data is here, started for the location it shows', async () => {
+    let release: () => void = () => undefined;
+    const { data, calls } = prefetchingData(() => new Promise<void>((resolve) => (release = resolve)));
+    const { router } = start('/home/?market=DE', { data, prefetchWaitMs: 60_000 });
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    // The home screen's own export, with the data module's answer and the address it shows.
+    expect(calls[0]).toEqual({ data: 'the loaded data', start: homePrefetch, at: '/home/?market=DE' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(router.getSnapshot().view).toBeNull();
+    release();
+    const view = await shown(router);
+    expect(view.route.name).toBe('v2.home');
+  });
+
+  it('shows it anyway once the wait is over when the data does not come', async () => {
+    const { data, calls } = prefetchingData(() => new Promise<void>(() => undefined));
+    const { router } = start('/home/', { data, prefetchWaitMs: 30 });
+    const view = await shown(router);
+    expect(view.route.name).toBe('v2.home');
+    expect(calls).toHaveLength(1);
+  });
+
+  it('a screen without a prefetch shows without asking for one', async () => {
+    const { data, calls } = prefetchingData(() => Promise.resolve());
+    const shop = findRoute('v2.shop.root');
+    if (!shop) throw new Error('no shop route');
+    const { router } = start(shop.path, { data, prefetchWaitMs: 60_000 });
+    const view = await shown(router);
+    expect(view.route.name).toBe('v2.shop.root');
+    expect(calls).toEqual([]);
+  });
+
+  it('asks again on a later navigation to the screen, for the new address', async () => {
+    const { data, calls } = prefetchingData(() => Promise.resolve());
+    const { router } = start('/home/', { data });
+    await shown(router);
+    void router.navigate('/home/?market=GB');
+    const view = await shown(router);
+    expect(view.location.search).toBe('?market=GB');
+    expect(calls.map((call) => call.at)).toEqual(['/home/', '/home/?market=GB']);
   });
 });
