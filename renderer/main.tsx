@@ -56,6 +56,15 @@ function startApp(): void {
   configureData({ auth, reportForbidden: (error) => runtime.reportForbidden(error) });
   setVisitorQueryFetch(auth.requester.fetch);
   if (auth.store.getIdentity() !== null) void loadData().catch(() => undefined);
+  // A member's first screen formats counts and dates: Intl's data loads now, while the page waits
+  // for its identity and data, not in the middle of that render (the first number formatter of a
+  // page costs 150–190 ms with the CPU slowed 4×, the first date formatter 25–40 ms; any after them
+  // 1–5 ms). Throwaway formatters: the data is what stays.
+  if (initialState.sessionCookie !== false || auth.store.getIdentity() !== null)
+    setTimeout(() => {
+      new Intl.NumberFormat().format(0);
+      new Intl.DateTimeFormat().format(0);
+    }, 0);
   const router = createRouterFor(runtime, auth, {
     data: { load: loadData, wrap: withDataProviders, prefetch: prefetchScreen },
   });
