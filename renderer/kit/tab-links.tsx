@@ -9,9 +9,9 @@
  * not an ARIA menu, because its items navigate like any other link. Only one of the two forms is
  * rendered, so each tab's test id names one element.
  */
-import { Button, Group, NavLink, Stack, useMantineTheme } from '@mantine/core';
+import { Button, Group, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from '../routes/link';
 import { ChevronDownIcon } from '../app/icons';
 
@@ -21,6 +21,10 @@ export interface TTabLink {
   active: boolean;
   testId: string;
 }
+
+const loadList = () => import('./tab-links-list');
+const TabLinksList = lazy(loadList);
+const preloadList = (): void => void loadList().catch(() => undefined);
 
 /** Up to this many tabs stay a row of pills on a phone too. */
 export const COMPACT_AFTER = 4;
@@ -55,38 +59,18 @@ function CompactTabLinks({ label, tabs }: { label: string; tabs: TTabLink[] }) {
         aria-expanded={open}
         aria-controls={open ? listId : undefined}
         onClick={() => setOpen((value) => !value)}
+        // The list's code, before the tap that opens it.
+        onPointerEnter={preloadList}
+        onTouchStart={preloadList}
+        onFocus={preloadList}
         data-testid="tab-links-toggle"
       >
         {current ? `${label}: ${current.label}` : label}
       </Button>
       {open ? (
-        <Stack
-          component="ul"
-          id={listId}
-          gap={2}
-          style={{
-            listStyle: 'none',
-            margin: '4px 0 0',
-            padding: 4,
-            border: '1px solid var(--mantine-color-gray-3)',
-            borderRadius: 8,
-          }}
-          data-testid="tab-links-list"
-        >
-          {tabs.map((tab) => (
-            <li key={tab.to}>
-              <NavLink
-                component={Link}
-                to={tab.to}
-                label={tab.label}
-                active={tab.active}
-                aria-current={tab.active ? 'page' : undefined}
-                onClick={() => setOpen(false)}
-                data-testid={tab.testId}
-              />
-            </li>
-          ))}
-        </Stack>
+        <Suspense fallback={null}>
+          <TabLinksList id={listId} tabs={tabs} onPick={() => setOpen(false)} />
+        </Suspense>
       ) : null}
     </nav>
   );

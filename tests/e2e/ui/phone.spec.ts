@@ -174,10 +174,16 @@ test.describe('in a desktop window', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
   test('the tabs stay a row of links, the chip shows the name and the footer is fixed', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
     await openAsDana(page, EXCHANGE);
     await expect(page.getByTestId('account-name')).toHaveText('Dana Demo', FIRST_LOAD);
     await expect(page.getByTestId('exchange-nav-settings')).toBeVisible();
     await expect(page.getByTestId('tab-links-toggle')).toHaveCount(0);
+    // The phone's list of tab links is code of its own, which a desktop window never loads.
+    expect(scripts.some((script) => /\/tab-links-list-[\w-]+\.js$/.test(script))).toBe(false);
     expect(await page.getByTestId('app-footer').evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
   });
 });
