@@ -21,6 +21,8 @@ export interface TAppAuth {
   /** False until the first identity is known (a stored live one, or the answer of the first refresh). */
   isReady(): boolean;
   subscribeReady(listener: () => void): () => void;
+  /** Resolves once the first identity is known (at once when it already is). */
+  whenReady(): Promise<void>;
   /** Follows another tab's change of the `identity` key (the window's storage event). */
   listenToOtherTabs(target: Pick<Window, 'addEventListener' | 'removeEventListener'>): () => void;
   dispose(): void;
@@ -82,9 +84,13 @@ export function createAppAuth(options: TAppAuthOptions = {}): TAppAuth {
   const stored = store.getIdentity();
   let ready = stored === null ? options.noSessionCookie === true : stored.expires * TOKEN_TIMESTAMP_MULTIPLIER > now();
   const readyListeners = new Set<() => void>();
+  let whenReady = Promise.resolve();
   if (!ready) {
+    let resolveReady: () => void = () => undefined;
+    whenReady = new Promise((resolve) => (resolveReady = resolve));
     const markReady = (): void => {
       ready = true;
+      resolveReady();
       readyListeners.forEach((listener) => listener());
     };
     store.refresh().then(markReady, markReady);
@@ -100,6 +106,7 @@ export function createAppAuth(options: TAppAuthOptions = {}): TAppAuth {
       readyListeners.add(listener);
       return () => readyListeners.delete(listener);
     },
+    whenReady: () => whenReady,
     listenToOtherTabs(target) {
       const onStorage = (event: Event): void => {
         const storageEvent = event as StorageEvent;

@@ -117,7 +117,7 @@ export function MeSync() {
 }
 
 export interface TDataDeps {
-  auth: Pick<TAppAuth, 'store' | 'requester' | 'isReady' | 'subscribeReady'>;
+  auth: Pick<TAppAuth, 'store' | 'requester' | 'whenReady'>;
   /** A 403 from any query or mutation: warn log and 'Forbidden, please contact support' (spec §6, §8). */
   reportForbidden: (error: unknown) => void;
 }
@@ -205,19 +205,9 @@ export function createData(deps: TDataDeps): TData {
   });
 
   const utils = createTRPCQueryUtils({ queryClient, client: trpcClient });
-  const identityKnown = (): Promise<void> =>
-    new Promise((resolve) => {
-      if (auth.isReady()) {
-        resolve();
-        return;
-      }
-      const stop = auth.subscribeReady(() => {
-        stop();
-        resolve();
-      });
-    });
   const prefetch: TData['prefetch'] = (start, location) =>
-    identityKnown()
+    auth
+      .whenReady()
       .then(() => {
         const identity = auth.store.getIdentity();
         return identity ? start({ utils, userId: identity.userId, search: location.search }) : undefined;

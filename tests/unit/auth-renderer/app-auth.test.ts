@@ -34,6 +34,8 @@ describe('createAppAuth', () => {
     const ready = new Promise<void>((resolve) => auth?.subscribeReady(resolve));
     await ready;
     expect(auth.isReady()).toBe(true);
+    // The same moment as a promise, for code outside React (a screen's prefetch).
+    await expect(auth.whenReady()).resolves.toBeUndefined();
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(auth.store.getIdentity()?.userId).toBe(USER);
   });
@@ -45,12 +47,13 @@ describe('createAppAuth', () => {
     expect(auth.store.getIdentity()).toBeNull();
   });
 
-  it('is ready at once with a live stored identity and does not call the server', () => {
+  it('is ready at once with a live stored identity and does not call the server', async () => {
     const identity = decodeIdentity(token(3600), null);
     const storage = createMemoryStorage({ identity: serializeStoredIdentity(identity) });
     const fetch = vi.fn(async () => json({ accessToken: null }));
     auth = createAppAuth({ storage, fetch, now: () => NOW });
     expect(auth.isReady()).toBe(true);
+    await expect(auth.whenReady()).resolves.toBeUndefined();
     expect(fetch).not.toHaveBeenCalled();
   });
 

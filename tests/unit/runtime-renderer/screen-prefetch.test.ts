@@ -23,9 +23,9 @@ function identityOf(userId: string): TIdentity {
 /** The auth runtime as the data module sees it: an identity store, readiness, a fetch answering tRPC. */
 function fakeAuth(options: { ready: boolean; identity: TIdentity | null; answers?: Record<string, unknown> }) {
   let identity = options.identity;
-  let ready = options.ready;
+  let markReady: () => void = () => undefined;
+  const ready = options.ready ? Promise.resolve() : new Promise<void>((resolve) => (markReady = resolve));
   const storeListeners = new Set<(state: { identity: TIdentity | null }) => void>();
-  const readyListeners = new Set<() => void>();
   const requested: string[] = [];
   const fetch = (input: RequestInfo | URL): Promise<Response> => {
     const url = new URL(String(input), 'http://app.test');
@@ -43,11 +43,7 @@ function fakeAuth(options: { ready: boolean; identity: TIdentity | null; answers
       },
     },
     requester: { fetch, fetchStream: fetch },
-    isReady: () => ready,
-    subscribeReady: (listener: () => void) => {
-      readyListeners.add(listener);
-      return () => readyListeners.delete(listener);
-    },
+    whenReady: () => ready,
   } as unknown as TDataDeps['auth'];
   return {
     deps,
@@ -57,10 +53,7 @@ function fakeAuth(options: { ready: boolean; identity: TIdentity | null; answers
       identity = next;
       storeListeners.forEach((listener) => listener({ identity: next }));
     },
-    markReady() {
-      ready = true;
-      readyListeners.forEach((listener) => listener());
-    },
+    markReady: () => markReady(),
   };
 }
 
