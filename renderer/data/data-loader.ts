@@ -6,13 +6,13 @@
  * which all share that one client (one cache, as with a single provider at the root).
  */
 import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { loadOnce } from '../client/load-once';
 import type { TScreenPrefetch } from '../routes/screens';
 import type { TData, TDataDeps, TPrefetchContext } from './data-module';
 
 export type { TData, TDataDeps, TPrefetchContext } from './data-module';
 
 let deps: TDataDeps | null = null;
-let loading: Promise<TData> | null = null;
 let loaded: TData | null = null;
 
 /** What the data module needs from the app (main.tsx calls it once, before anything renders). */
@@ -20,19 +20,16 @@ export function configureData(value: TDataDeps): void {
   deps = value;
 }
 
+// A failed load (offline) may be tried again.
+const loadModule = loadOnce((config: TDataDeps) =>
+  import('./data-module').then((module) => (loaded ??= module.createData(config))),
+);
+
 /** Loads the data module once and creates its clients; the same promise every time. */
 export function loadData(): Promise<TData> {
-  if (!loading) {
-    const config = deps;
-    if (!config) return Promise.reject(new Error('configureData() was not called'));
-    const promise = import('./data-module').then((module) => (loaded ??= module.createData(config)));
-    loading = promise;
-    // A failed load (offline) may be tried again.
-    promise.catch(() => {
-      if (loading === promise) loading = null;
-    });
-  }
-  return loading;
+  const config = deps;
+  if (!config) return Promise.reject(new Error('configureData() was not called'));
+  return loadModule(config);
 }
 
 /** The data module's clients when already loaded, else null. */
@@ -66,19 +63,11 @@ export function prefetchScreen(data: TData, start: TScreenPrefetch, location: Pi
 export function dataLoader<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
 ): () => Promise<{ default: ComponentType<P> }> {
-  let promise: Promise<{ default: ComponentType<P> }> | null = null;
-  return () => {
-    if (!promise) {
-      const started = Promise.all([load(), loadData()]).then(([module, data]) => ({
-        default: withDataProviders(module.default, data),
-      }));
-      promise = started;
-      started.catch(() => {
-        if (promise === started) promise = null;
-      });
-    }
-    return promise;
-  };
+  return loadOnce(() =>
+    Promise.all([load(), loadData()]).then(([module, data]) => ({
+      default: withDataProviders(module.default, data),
+    })),
+  );
 }
 
 /** `lazy()` for a component that uses queries (see dataLoader). */

@@ -6,6 +6,7 @@
  * painted 300 ms after the rest of the page, with their data already cached).
  */
 import { lazy, useState, type ComponentType } from 'react';
+import { loadOnce } from '../client/load-once';
 
 export interface TLazyPart<P extends object> {
   /** Renders the part: directly when loaded, else lazily (inside a Suspense boundary). */
@@ -16,20 +17,12 @@ export interface TLazyPart<P extends object> {
 
 export function lazyPart<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): TLazyPart<P> {
   let loaded: ComponentType<P> | null = null;
-  let pending: Promise<{ default: ComponentType<P> }> | null = null;
-  const preload = (): Promise<{ default: ComponentType<P> }> => {
-    if (!pending) {
-      const started = load().then((module) => {
-        loaded = module.default;
-        return module;
-      });
-      pending = started;
-      started.catch(() => {
-        if (pending === started) pending = null;
-      });
-    }
-    return pending;
-  };
+  const preload = loadOnce(() =>
+    load().then((module) => {
+      loaded = module.default;
+      return module;
+    }),
+  );
   const Lazy = lazy(preload);
   function Part(props: P) {
     // Decided once per mount: switching from the lazy wrapper to the loaded component would remount it.
