@@ -6,6 +6,8 @@ import { useLandingSummary } from './use-landing-summary';
 export default function MemberLanding() {
   const chosen = useMarket();
   const market = landingMarket(chosen);
-  const landing = useLandingSummary(market);
+  // Asked for once the market is known: asked for the server's default meanwhile, the page asked
+  // twice and could show another market's guides first.
+  const landing = useLandingSummary(market, { enabled: market !== null });
   return <LandingView market={market} chosen={chosen} landing={landing} />;
 }

@@ -152,6 +152,19 @@ test.describe('on a phone', () => {
     expect(calls.flat().filter((path) => path === 'home.landing')).toHaveLength(1);
   });
 
+  test('a member’s landing page asks for the gift guides once, for her market', async ({ page }) => {
+    const landings: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (/^\/trpc\/[^?]*home\.landing/.test(url.pathname)) landings.push(url.search);
+    });
+    await openAsDana(page, '/');
+    await expect(page.getByTestId('market-currency')).toBeVisible(FIRST_LOAD);
+    await expect(page.getByTestId('gift-guide-card').first()).toBeVisible();
+    expect(landings).toHaveLength(1);
+    expect(decodeURIComponent(landings[0] ?? '')).toContain('"market":"US"');
+  });
+
   test('no fixed footer: it flows at the end of the page', async ({ page }) => {
     await openAsDana(page, EXCHANGE);
     await expect(page.getByTestId('exchange-header')).toBeVisible(FIRST_LOAD);
