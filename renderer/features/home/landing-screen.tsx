@@ -26,10 +26,15 @@ function VisitorLanding() {
 }
 
 export default function LandingScreen() {
-  const { identity } = useIdentity();
+  const { identity, isReady } = useIdentity();
+  const loading = <LandingView market={null} chosen={null} landing={LANDING_LOADING} />;
+  // Until the first refresh says who this is (a page with the refresh cookie), neither: a member's
+  // page used to show the visitor's landing meanwhile, and ask its queries for nothing. A visitor's
+  // page (no cookie) knows at once, and hydrates its prerendered markup as before.
+  if (!isReady) return loading;
   if (identity === null) return <VisitorLanding />;
   return (
-    <Suspense fallback={<LandingView market={null} chosen={null} landing={LANDING_LOADING} />}>
+    <Suspense fallback={loading}>
       <MemberLanding />
     </Suspense>
   );

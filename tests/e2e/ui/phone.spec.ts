@@ -158,7 +158,17 @@ test.describe('on a phone', () => {
       const url = new URL(request.url());
       if (/^\/trpc\/[^?]*home\.landing/.test(url.pathname)) landings.push(url.search);
     });
+    // The refresh that names her is held until the landing page shows (a slow network): meanwhile
+    // the page must neither show the visitor's landing nor ask for its gift guides.
+    let release: () => void = () => undefined;
+    const shown = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/auth/v2/refresh-token/', async (route) => {
+      await shown;
+      await route.continue();
+    });
     await openAsDana(page, '/');
+    await expect(page.getByTestId('landing-hero')).toBeVisible(FIRST_LOAD);
+    release();
     await expect(page.getByTestId('market-currency')).toBeVisible(FIRST_LOAD);
     await expect(page.getByTestId('gift-guide-card').first()).toBeVisible();
     expect(landings).toHaveLength(1);
