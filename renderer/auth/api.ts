@@ -4,6 +4,7 @@
  * code, message, `fieldErrors` and the Retry-After seconds of a 429.
  */
 import type { TFieldErrors } from '../../server/contracts/validation';
+import { REFRESH_TOKEN_PATH } from '../../server/contracts/early-refresh';
 import { ERROR_MESSAGES } from '../../server/contracts/messages';
 import type { TRefreshAnswer } from '../client/identity-store';
 import type { TRequester } from '../client/request';
@@ -17,7 +18,7 @@ import {
 } from '../client/tracking';
 
 export const AUTH_PATHS = {
-  refreshToken: '/auth/v2/refresh-token/',
+  refreshToken: REFRESH_TOKEN_PATH,
   signUp: '/auth/v2/sign-up/',
   logIn: '/auth/v2/log-in/',
   confirmCode: '/auth/v2/confirm-code/',
@@ -142,6 +143,7 @@ export function browserTrackingHeader(): string {
 
 /** GET /auth/v2/refresh-token/ with the refresh cookie (the identity store's `fetchRefresh`). */
 export async function fetchRefreshToken(fetchImpl: typeof fetch, signal: AbortSignal): Promise<TRefreshAnswer> {
+  // The page's early refresh sends the same request (server/contracts/early-refresh.ts).
   const response = await fetchImpl(AUTH_PATHS.refreshToken, {
     method: 'GET',
     credentials: 'same-origin',
@@ -149,6 +151,11 @@ export async function fetchRefreshToken(fetchImpl: typeof fetch, signal: AbortSi
     headers: { accept: 'application/json' },
     signal,
   });
+  return readRefreshAnswer(response);
+}
+
+/** The refresh endpoint's answer: its tokens, or `AuthRequestError` for a failed status. */
+export async function readRefreshAnswer(response: Response): Promise<TRefreshAnswer> {
   if (!response.ok)
     throw new AuthRequestError({ status: response.status, message: `Refresh failed with status ${response.status}` });
   const body = (await response.json()) as { accessToken?: unknown; auditToken?: unknown };

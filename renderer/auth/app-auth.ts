@@ -9,7 +9,8 @@ import { IDENTITY_STORAGE_KEY, TOKEN_TIMESTAMP_MULTIPLIER } from '../../server/c
 import { createIdentityStore, type TIdentityStore } from '../client/identity-store';
 import { createPageRequestId, createRequester, type TRequester } from '../client/request';
 import { createMemoryStorage, timerSchedule, type TStorageLike } from '../client/types';
-import { browserTrackingHeader, createAuthApi, fetchRefreshToken, type TAuthApi } from './api';
+import { browserTrackingHeader, createAuthApi, fetchRefreshToken, readRefreshAnswer, type TAuthApi } from './api';
+import { takeEarlyRefresh } from './early-refresh';
 
 export interface TAppAuth {
   store: TIdentityStore;
@@ -49,14 +50,23 @@ export interface TAppAuthOptions {
    * stored either, nobody is signed in and the app is ready at once, without asking the server.
    */
   noSessionCookie?: boolean;
+  /**
+   * The refresh the page's HTML started (renderer/auth/early-refresh.ts), taken by the first
+   * refresh instead of asking again; null when there is none.
+   */
+  takeEarlyRefresh?: () => Promise<Response> | null;
 }
 
 export function createAppAuth(options: TAppAuthOptions = {}): TAppAuth {
   const fetchImpl = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => window.fetch(input, init));
   const now = options.now ?? Date.now;
+  const takeEarly = options.takeEarlyRefresh ?? (() => takeEarlyRefresh());
   const store = createIdentityStore({
     storage: options.storage ?? browserStorage(),
-    fetchRefresh: (signal) => fetchRefreshToken(fetchImpl, signal),
+    fetchRefresh: (signal) => {
+      const early = takeEarly();
+      return early ? early.then(readRefreshAnswer) : fetchRefreshToken(fetchImpl, signal);
+    },
     now,
     schedule: timerSchedule,
   });

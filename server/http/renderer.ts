@@ -14,6 +14,7 @@ import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import { LRUCache } from 'lru-cache';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { EARLY_REFRESH_SCRIPT } from '../contracts/early-refresh';
 import { AppError, errorBody } from '../errors';
 import { withPreviewHead } from './link-previews';
 import { loadPreloadTags, type TPreloadTags } from './route-preloads';
@@ -100,6 +101,18 @@ export function withPrerendered(html: string, pathname: string, markup: string):
   if (!html.includes(EMPTY_ROOT)) return html;
   const attribute = pathname.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
   return html.replace(EMPTY_ROOT, () => `<div id="root" data-prerendered="${attribute}">${markup}</div>`);
+}
+
+/**
+ * Puts the script that starts a signed-in browser's first refresh (server/contracts/early-refresh.ts)
+ * first in the head, right after the charset: ahead of the stylesheet, which a later script would
+ * wait for, and of the module scripts.
+ */
+export function withEarlyRefresh(html: string): string {
+  const tag = `<script>${EARLY_REFRESH_SCRIPT}</script>`;
+  const charset = /<meta charset=[^>]*>/i.exec(html);
+  if (charset) return html.replace(charset[0], () => `${charset[0]}${tag}`);
+  return html.includes('<head>') ? html.replace('<head>', () => `<head>${tag}`) : html;
 }
 
 /** Puts the initial state into index.html as inert JSON the renderer reads at start. */
@@ -225,7 +238,9 @@ export async function registerRenderer(app: FastifyInstance, options: TRendererO
     const page = prerendered === undefined ? index.html : withPrerendered(index.html, url.pathname, prerendered);
     const shell = head ? withPreviewHead(page, head) : page;
     const preloads = errorType ? '' : index.preloads(url.pathname, sessionCookie ?? false);
-    const html = withInitialState(withHeadTags(shell, preloads), {
+    // A signed-in browser's page starts its refresh with the HTML instead of after the scripts.
+    const started = sessionCookie === true && !errorType ? withEarlyRefresh(shell) : shell;
+    const html = withInitialState(withHeadTags(started, preloads), {
       errorType,
       ...(sessionCookie === undefined ? {} : { sessionCookie }),
     });

@@ -1,7 +1,7 @@
 /**
  * Security headers on every answer, decided by helmet: a Content-Security-Policy allowing only our
- * own scripts (Mantine needs inline styles) and no framing (frame-ancestors, X-Frame-Options), no
- * MIME sniffing, a strict referrer policy (a route may set a stricter one, as the link interstitial
+ * own scripts (files, and the one fixed inline script of a signed-in browser's page, by its hash;
+ * Mantine needs inline styles) and no framing (frame-ancestors, X-Frame-Options), no MIME sniffing, a strict referrer policy (a route may set a stricter one, as the link interstitial
  * does), same-origin opener; https deployments add HSTS. Helmet has no Permissions-Policy, so that
  * one header is added here: no powerful browser features.
  *
@@ -10,14 +10,19 @@
  * replaces, built a new helmet middleware on every request (parsing the policy each time): about
  * 2.6 % of the allocations and 2 % of the CPU of a tRPC read under `npm run bench:api`.
  */
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { TConfig } from '../config';
+import { EARLY_REFRESH_SCRIPT } from '../contracts/early-refresh';
+
+/** The one inline script a page may run, allowed by its hash (server/contracts/early-refresh.ts). */
+export const EARLY_REFRESH_CSP_SOURCE = `'sha256-${createHash('sha256').update(EARLY_REFRESH_SCRIPT).digest('base64')}'`;
 
 export const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  scriptSrc: ["'self'", EARLY_REFRESH_CSP_SOURCE],
   styleSrc: ["'self'", "'unsafe-inline'"],
   // blob: for pictures read with the member's token and shown from an object URL (the gallery's
   // photos, issue 31: only people in the exchange may read them, so they are not plain links).

@@ -152,6 +152,35 @@ test.describe('on a phone', () => {
     expect(calls.flat().filter((path) => path === 'home.landing')).toHaveLength(1);
   });
 
+  test('a member’s page exchanges her cookie for a sign-in as its HTML arrives, before its scripts, once', async ({
+    page,
+  }) => {
+    const refreshes: string[] = [];
+    const refused: string[] = [];
+    let refreshed: () => void = () => undefined;
+    const refreshSeen = new Promise<void>((resolve) => (refreshed = resolve));
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname !== '/auth/v2/refresh-token/') return;
+      refreshes.push(request.url());
+      refreshed();
+    });
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+    });
+    // The app's scripts are held until the refresh has left: had the app started it (after its
+    // scripts ran, as it used to), the page would never show.
+    await page.route(/\/assets\/[^?]+\.js$/, async (route) => {
+      await refreshSeen;
+      await route.continue();
+    });
+    await openAsDana(page, '/home/');
+    await expect(page.getByTestId('home-exchange').first()).toBeVisible(FIRST_LOAD);
+    await expect(page.getByTestId('account-menu')).toContainText('Dana');
+    // The app took the page's answer instead of asking again, and the policy let the script run.
+    expect(refreshes).toHaveLength(1);
+    expect(refused).toEqual([]);
+  });
+
   test('a member’s landing page asks for the gift guides once, for her market', async ({ page }) => {
     const landings: string[] = [];
     page.on('request', (request) => {

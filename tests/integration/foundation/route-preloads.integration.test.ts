@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { EARLY_REFRESH_SCRIPT } from '../../../server/contracts/early-refresh';
 import type { TRoutePreloads } from '../../../server/http/route-preloads';
 import { startTestServer, type TTestServer } from '../../helpers/server';
 
@@ -14,7 +15,7 @@ const dist = mkdtempSync(path.join(os.tmpdir(), 'gifting-preloads-'));
 mkdirSync(path.join(dist, 'assets'));
 writeFileSync(
   path.join(dist, 'index.html'),
-  '<!doctype html><html><head><title>Gifting</title></head><body><div id="root"></div></body></html>',
+  '<!doctype html><html><head><meta charset="UTF-8" /><title>Gifting</title></head><body><div id="root"></div></body></html>',
 );
 const table: TRoutePreloads = {
   routes: [
@@ -63,5 +64,22 @@ describe("a page's preloads", () => {
   it('matches routes with parameters; an unknown page preloads nothing', async () => {
     expect(head(await page('/u/0d9f1c1e-6d2a-4f55-9a43-2d6b8f1e9a10/'))).toContain('/assets/profile-d4.js');
     expect(await page('/no/such/page/')).not.toContain('modulepreload');
+  });
+});
+
+describe("a signed-in browser's first refresh", () => {
+  const inline = `<script>${EARLY_REFRESH_SCRIPT}</script>`;
+
+  it('starts from the top of the head, before the stylesheet and the scripts', async () => {
+    const html = await page('/home/', 'gifting_rt=anything');
+    expect(html).toContain(`<head><meta charset="UTF-8" />${inline}<title>`);
+    // The only inline script that runs (the initial state is inert JSON).
+    expect(html.match(/<script>/g)).toHaveLength(1);
+  });
+
+  it("is not on a visitor's page, which has nothing to refresh", async () => {
+    const html = await page('/home/');
+    expect(html).not.toContain(inline);
+    expect(html).not.toContain('<script>');
   });
 });
