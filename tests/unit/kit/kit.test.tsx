@@ -2,7 +2,7 @@
  * The screen kit's pieces rendered to HTML (react-dom/server, no browser): what they put on the
  * page for a screen to rely on. Their behaviour in Chromium is covered by the shop and auth specs.
  */
-import { MantineProvider } from '@mantine/core';
+import { DEFAULT_THEME, MantineProvider, mergeMantineTheme } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -14,6 +14,7 @@ import { CardPhoto } from '../../../renderer/kit/card-photo';
 import { DateField } from '../../../renderer/kit/date-field';
 import { serverFieldErrors, validateFields } from '../../../renderer/kit/forms';
 import { PageLayout } from '../../../renderer/kit/page-layout';
+import { PersonAvatar } from '../../../renderer/kit/person-avatar';
 import { SelectField } from '../../../renderer/kit/select-field';
 import { SaveStatus } from '../../../renderer/kit/save-status';
 import { EmptyState, ErrorState, errorText } from '../../../renderer/kit/states';
@@ -106,6 +107,32 @@ describe('screen kit', () => {
       code: 'That code is not right',
     });
     expect(serverFieldErrors(new Error('x'))).toEqual({});
+  });
+});
+
+describe('PersonAvatar (renderer/kit/person-avatar.tsx)', () => {
+  it('shows the picture, named for a screen reader, in a circle of the given size', () => {
+    const markup = html(<PersonAvatar name="Jo Park" pictureUrl="/v1/users/u1/picture?v=2" size={32} />);
+    expect(markup).toContain('<img');
+    expect(markup).toContain('src="/v1/users/u1/picture?v=2"');
+    expect(markup).toContain('alt="Picture of Jo Park"');
+    expect(markup).toContain('width:calc(2rem * var(--mantine-scale));height:calc(2rem * var(--mantine-scale))');
+  });
+
+  it('shows the initials as text when there is no picture (40 px by default)', () => {
+    const markup = html(<PersonAvatar name="Jo Park" pictureUrl={null} />);
+    expect(markup).not.toContain('<img');
+    expect(markup).toMatch(/>JP<\/span><\/span>$/);
+    expect(markup).toContain('font-size:calc(calc(2.5rem * var(--mantine-scale)) / 2.5)');
+    // The theme's light red, with its text darkened for contrast (renderer/app/theme.ts), as Avatar had it.
+    const lightRed = mergeMantineTheme(DEFAULT_THEME, theme).variantColorResolver({
+      color: 'red',
+      theme: mergeMantineTheme(DEFAULT_THEME, theme),
+      variant: 'light',
+    });
+    expect(lightRed.color).not.toBe('var(--mantine-color-red-light-color)');
+    expect(markup).toContain(`background:${lightRed.background}`);
+    expect(markup).toContain(`color:${lightRed.color}`);
   });
 });
 
