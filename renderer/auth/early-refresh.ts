@@ -5,8 +5,12 @@
  */
 import { EARLY_REFRESH_GLOBAL } from '../../server/contracts/early-refresh';
 
-/** Older than this, the page's answer is not taken (its cookie is in the jar; the app asks anew). */
-export const EARLY_REFRESH_FRESH_MS = 10_000;
+/**
+ * Older than this, the page's answer is not taken (its cookie is in the jar; the app asks anew):
+ * room for a slow phone's scripts to arrive and run, while a token taken is never much older than
+ * one the app would have asked for itself.
+ */
+export const EARLY_REFRESH_FRESH_MS = 60_000;
 
 interface TEarlyRefresh {
   at: number;
