@@ -36,6 +36,7 @@ const KIB = 1024;
  * shared parts kept chunks of their own (/ 134.2 KiB in 8 scripts, /home/ 176.7 in 22, wish list
  * 182.2 in 24, shop 176.9 in 22, exchange 189.8 in 29, messages 183.4 in 24) plus about 7 KiB
  * (8 on `/`) and a script or three, so a change that makes a page heavier fails `npm test`.
+ * Exchange and messages lowered once PersonAvatar drew its own circle (exchange 187.6, messages 180.6).
  */
 export const BENCH_PAGES: readonly TBenchPage[] = [
   {
@@ -80,7 +81,7 @@ export const BENCH_PAGES: readonly TBenchPage[] = [
     signedIn: true,
     jsTarget: 190 * KIB,
     requestTarget: 25,
-    jsLimit: 197 * KIB,
+    jsLimit: 195 * KIB,
     requestLimit: 32,
   },
   {
@@ -89,7 +90,7 @@ export const BENCH_PAGES: readonly TBenchPage[] = [
     signedIn: true,
     jsTarget: 190 * KIB,
     requestTarget: 25,
-    jsLimit: 190 * KIB,
+    jsLimit: 188 * KIB,
     requestLimit: 26,
   },
 ];
