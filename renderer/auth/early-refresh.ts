@@ -28,14 +28,13 @@ function isEarlyRefresh(value: unknown): value is TEarlyRefresh {
  * EARLY_REFRESH_FRESH_MS) answer null, and the caller sends its own request.
  */
 export function takeEarlyRefresh(
-  holder: Record<string, unknown> | undefined = typeof window === 'undefined'
-    ? undefined
-    : (window as unknown as Record<string, unknown>),
+  // The page's window (in Node, for the prerender and tests, a global that never holds one).
+  holder: Record<string, unknown> = globalThis as unknown as Record<string, unknown>,
   now: () => number = Date.now,
 ): Promise<Response> | null {
-  const early = holder?.[EARLY_REFRESH_GLOBAL];
+  const early = holder[EARLY_REFRESH_GLOBAL];
   if (early === undefined) return null;
-  delete holder![EARLY_REFRESH_GLOBAL];
+  delete holder[EARLY_REFRESH_GLOBAL];
   if (!isEarlyRefresh(early) || now() - early.at > EARLY_REFRESH_FRESH_MS) return null;
   return early.answer;
 }
