@@ -50,7 +50,7 @@ import type { TContext } from './trpc/context';
 import { createContextInner, sharedReadsFor } from './trpc/context';
 import { appRouter } from './trpc/router';
 import { registerTrpc } from './trpc/fastify-handler';
-import { registerTrpcTransportGuard } from './trpc/transport-guard';
+import { registerTrpcTransportGuard, subscriptionCalls, subscriptionPaths } from './trpc/transport-guard';
 
 export interface TBuildOptions {
   /** Reuse an existing client (tests); otherwise one is created from config.databaseUrl. */
@@ -213,7 +213,7 @@ export async function buildServer(config: TConfig, options: TBuildOptions = {}):
   registerDatabaseHealth(app, database);
   app.setValidatorCompiler(zodValidatorCompiler);
   await app.register(fastifyCookie);
-  registerRequestIdentity(app, deps);
+  registerRequestIdentity(app, deps, subscriptionCalls(procedureList));
   const rateCheck = await registerRateLimits(app, deps);
   registerImpersonationWriteGuard(app, deps);
 
@@ -236,9 +236,7 @@ export async function buildServer(config: TConfig, options: TBuildOptions = {}):
   registerOpenApi(app, { version: config.appVersion, publicUrl: config.publicUrl });
 
   registerTrpcTransportGuard(app, procedureList);
-  const subscriptions = new Set(
-    procedureList.filter((procedure) => procedure.type === 'subscription').map((procedure) => procedure.path),
-  );
+  const subscriptions = subscriptionPaths(procedureList);
   await registerTrpc(
     app,
     {

@@ -76,8 +76,8 @@ export function createAppAuth(options: TAppAuthOptions = {}): TAppAuth {
     pageRequestId,
     getTrackingHeader: browserTrackingHeader,
     credentials: 'same-origin' as const,
-    // The page's own origin is the API's: absolute addresses of it (the live streams' EventSource
-    // resolves its URL) carry the bearer token like relative ones.
+    // The page's own origin is the API's: absolute addresses of it carry the bearer token like
+    // relative ones.
     trustedOrigins: typeof window === 'undefined' ? [] : [window.location.origin],
   };
   const requester = createRequester({

@@ -85,8 +85,8 @@ export interface TRequester {
   requestWithMeta<T = unknown>(options: TRequestOptions): Promise<TResponseMeta<T>>;
   /** `fetch`-compatible: same headers, timeout and 401 refresh; answers the Response as is (error statuses included). */
   fetch: TFetch;
-  /** `fetch`-compatible for long-lived streams: same headers and 401 refresh, no timeout, body unread. */
-  fetchStream: TFetch;
+  /** The token a live stream opens with: the current one, or a newer one than the `refused` one. */
+  streamToken(refused: string | null): Promise<string | null>;
 }
 
 /** A new page request id (call once per page load). */
@@ -439,36 +439,16 @@ export function createRequester(deps: TRequesterDeps): TRequester {
   }
 
   /**
-   * `fetch`-compatible for streams (the live server-sent events): the same headers and one refresh
-   * on a 401, but no timeout and the body handed back unread, for as long as the stream lasts.
+   * The access token a live stream opens with (renderer/live-link.ts): the current one, or, when
+   * the server refused the stream's last connection with `refused` (expired, ended), a newer one:
+   * another caller's refresh result, or one shared refresh. Null for a visitor, and when the
+   * refresh found no sign-in left.
    */
-  async function fetchStream(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-    const url = input instanceof URL ? input.href : typeof input === 'string' ? input : input.url;
-    const prepared = prepare(
-      url,
-      init?.method ?? 'GET',
-      init?.headers,
-      undefined,
-      init?.signal ?? undefined,
-      undefined,
-    );
-    const send = (token: string | null): Promise<Response> => {
-      const headers = new Headers(prepared.headers);
-      if (token) headers.set(AUTHORIZATION_HEADER, `Bearer ${token}`);
-      const request: RequestInit = { method: prepared.method, headers, signal: prepared.signal ?? null };
-      if (deps.credentials) request.credentials = deps.credentials;
-      return deps.fetch(prepared.url, request);
-    };
-    const first = await send(null);
-    const auth = prepared.headers.get(AUTHORIZATION_HEADER);
-    if (first.status !== HTTP_STATUS.unauthorized || !auth || !deps.refreshIdentity) return first;
-    const token = await freshToken(auth.slice('Bearer '.length)).catch(() => null);
-    // No sign-in left: the single retry goes as a visitor (as in execute).
-    if (!token && deps.getToken()) return first;
-    await first.body?.cancel().catch(() => undefined);
-    if (!token) prepared.headers.delete(AUTHORIZATION_HEADER);
-    return send(token);
+  async function streamToken(refused: string | null): Promise<string | null> {
+    const current = deps.getToken() ?? null;
+    if (!refused || current !== refused) return current;
+    return freshToken(refused).catch(() => deps.getToken() ?? null);
   }
 
-  return { request, requestWithMeta, fetch: fetchCompatible, fetchStream };
+  return { request, requestWithMeta, fetch: fetchCompatible, streamToken };
 }

@@ -20,10 +20,12 @@ import {
   type TRPCLink,
 } from '@trpc/react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import { retryLink } from '@trpc/client';
 import { observable, type Unsubscribable } from '@trpc/server/observable';
 import { HTTP_STATUS, TRPC_MAX_BATCH_CALLS } from '../../server/contracts/constants';
 import type { TAppRouter } from '../../server/trpc/router';
 import type { TFetch } from '../client/types';
+import type { TLiveLink, TStreamToken } from '../live-link';
 import { MutationCache, QueryCache, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { AppQueryClient } from './query-client';
 import { useEffect, type ReactNode } from 'react';
@@ -47,56 +49,82 @@ export interface TTrpcClientOptions {
    * tracking header, timeout, and one identity refresh plus a single retry on a 401.
    */
   fetch?: TFetch;
-  /** The requester's stream fetch (`fetchStream`): bearer token and refresh, no timeout. */
-  streamFetch?: TFetch;
+  /** The token a live stream opens with (the requester's `streamToken`); none by default. */
+  streamToken?: TStreamToken;
 }
 
 /**
  * Subscriptions through a link loaded on first use (renderer/live-link.ts): operations wait for
- * it, then run on it; unsubscribing before it arrived cancels them.
+ * it, then run on it; unsubscribing before it arrived cancels them. A failed load is tried again
+ * by the next operation (the retry link's next attempt).
  */
-function lazyLiveLink(url: string, streamFetch: TFetch | undefined): TRPCLink<TAppRouter> {
-  return (runtime) => {
-    let link: ReturnType<TRPCLink<TAppRouter>> | null = null;
-    // Fetched with the first subscription, not with the client: a visitor's page never subscribes.
-    let ready: Promise<ReturnType<TRPCLink<TAppRouter>>> | null = null;
-    const load = () =>
-      (ready ??= import('../live-link').then(({ createLiveLink }) => {
-        link ??= createLiveLink(url, streamFetch)(runtime);
-        return link;
-      }));
-    return ({ op, next }) =>
-      observable((observer) => {
-        let inner: Unsubscribable | null = null;
-        let cancelled = false;
-        load().then(
-          (operationLink) => {
-            if (!cancelled) inner = operationLink({ op, next }).subscribe(observer);
-          },
-          (error: unknown) =>
-            observer.error(TRPCClientError.from(error instanceof Error ? error : new Error(String(error)))),
-        );
-        return () => {
-          cancelled = true;
-          inner?.unsubscribe();
-        };
-      });
+function lazyLiveLink(url: string, streamToken: TStreamToken): TLiveLink {
+  let live: TLiveLink | null = null;
+  // Fetched with the first subscription, not with the client: a visitor's page never subscribes.
+  let ready: Promise<TLiveLink> | null = null;
+  const load = () =>
+    (ready ??= import('../live-link').then(
+      ({ createLiveLink }) => (live ??= createLiveLink(url, streamToken)),
+      (error: unknown) => {
+        ready = null;
+        throw error;
+      },
+    ));
+  return {
+    link: (runtime) => {
+      let operationLink: ReturnType<TRPCLink<TAppRouter>> | null = null;
+      return ({ op, next }) =>
+        observable((observer) => {
+          let inner: Unsubscribable | null = null;
+          let cancelled = false;
+          load().then(
+            ({ link }) => {
+              operationLink ??= link(runtime);
+              if (!cancelled) inner = operationLink({ op, next }).subscribe(observer);
+            },
+            (error: unknown) =>
+              observer.error(TRPCClientError.from(error instanceof Error ? error : new Error(String(error)))),
+          );
+          return () => {
+            cancelled = true;
+            inner?.unsubscribe();
+          };
+        });
+    },
+    refused: () => live?.refused(),
   };
 }
 
+/** The longest wait before opening a closed live stream again (1 s after the first failure, doubling). */
+export const LIVE_RETRY_MAX_MS = 30_000;
+export const liveRetryDelayMs = (attempts: number): number => Math.min(LIVE_RETRY_MAX_MS, 1000 * 2 ** (attempts - 1));
+
 /**
- * A tRPC client: queries and mutations over one batching HTTP link, subscriptions (live messages
- * and notifications) over server-sent events on a link loaded with the first subscription. Both
- * send through the client runtime's requester, so the stream carries the bearer token too.
+ * A tRPC client: queries and mutations over one batching HTTP link through the client runtime's
+ * requester (bearer token, refresh), subscriptions (live messages and notifications) over
+ * server-sent events on a link loaded with the first subscription, opening with `streamToken`.
  */
 export function createTrpcClient(options: TTrpcClientOptions = {}) {
   const url = options.url ?? '/trpc';
-  const { fetch, streamFetch } = options;
+  const { fetch } = options;
+  const live = lazyLiveLink(url, options.streamToken ?? (async () => null));
   return trpc.createClient({
     links: [
+      retryLink({
+        // A stream the server closed without one (a failure with no tRPC error: a refused token, a
+        // draining or overloaded server, an unloadable live link) opens again, with a newer token
+        // and from its last event. A procedure's own refusal (not found, forbidden) stands, and
+        // queries and mutations keep the requester's own single retry.
+        retry: ({ op, error }) => {
+          if (op.type !== 'subscription' || error.data) return false;
+          live.refused();
+          return true;
+        },
+        retryDelayMs: liveRetryDelayMs,
+      }),
       splitLink({
         condition: (op) => op.type === 'subscription',
-        true: lazyLiveLink(url, streamFetch),
+        true: live.link,
         // The server answers 400 to a larger batch; the link sends more calls as several batches.
         false: httpBatchLink({ url, maxItems: TRPC_MAX_BATCH_CALLS, ...(fetch ? { fetch } : {}) }),
       }),
@@ -183,7 +211,11 @@ export function createData(deps: TDataDeps): TData {
       },
     },
   });
-  const trpcClient = createTrpcClient({ fetch: auth.requester.fetch, streamFetch: auth.requester.fetchStream });
+  const trpcClient = createTrpcClient({
+    fetch: auth.requester.fetch,
+    // After the first refresh: a stream opened before it would go as a visitor's.
+    streamToken: (refused) => auth.whenReady().then(() => auth.requester.streamToken(refused)),
+  });
 
   onVisitorResults((path, input, data, updatedAt) => {
     queryClient.setQueryData(trpcQueryKey(path, input), data, { updatedAt });

@@ -1,5 +1,7 @@
 /**
- * Resolves the caller's identity from `Authorization: Bearer <access token>` once per request.
+ * Resolves the caller's identity from `Authorization: Bearer <access token>` once per request (or,
+ * for a live stream the browser's own EventSource opens, from its connection parameters: see
+ * `streamBearer`).
  * A token whose sign-in has ended (log-out, a refresh-family revocation, a password change) is
  * refused at the next request (revocation.ts, cached). Impersonated tokens are re-checked against
  * the database on every request, so ending a session or revoking the staff member's role takes
@@ -24,6 +26,9 @@ declare module 'fastify' {
   }
 }
 
+/** Whether a request is a call of a tRPC subscription (server/trpc/transport-guard.ts `subscriptionCalls`). */
+export type TIsSubscriptionCall = (request: FastifyRequest) => boolean;
+
 export async function isImpersonationLive(db: TDb, identity: TVerifiedIdentity): Promise<boolean> {
   if (!identity.impersonatorUserId) return true;
   if (!identity.impersonationSessionId) return false;
@@ -41,11 +46,35 @@ export async function isImpersonationLive(db: TDb, identity: TVerifiedIdentity):
   return true;
 }
 
+/**
+ * The bearer of a live stream: the browser's EventSource cannot send an Authorization header, so the
+ * app's live link (renderer/live-link.ts) sends its access token as tRPC's connection parameters,
+ * `?connectionParams={"token":"…"}`, tRPC's own answer for authenticating server-sent events. Read
+ * on a GET of a subscription procedure only, so no query or mutation takes a token from its address,
+ * and only when no Authorization header came. Log lines show the address with the token redacted
+ * (server/http/log-redaction.ts: a JSON member named `token`).
+ */
+export function streamBearer(request: FastifyRequest, isSubscription: TIsSubscriptionCall): string | undefined {
+  if (!isSubscription(request)) return undefined;
+  const raw = (request.query as Record<string, unknown> | undefined)?.connectionParams;
+  if (typeof raw !== 'string') return undefined;
+  let params: unknown;
+  try {
+    params = JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+  const token = (params as { token?: unknown } | null)?.token;
+  // Sent as a header would be, so a malformed or refused token answers 401 as one there does.
+  return typeof token === 'string' ? `Bearer ${token}` : undefined;
+}
+
 export async function identityFromRequest(
   deps: Pick<TAppDeps, 'db' | 'config' | 'cache'>,
   request: FastifyRequest,
+  isSubscription: TIsSubscriptionCall = () => false,
 ): Promise<TVerifiedIdentity | null> {
-  const header = request.headers.authorization;
+  const header = request.headers.authorization ?? streamBearer(request, isSubscription);
   // Another scheme (e.g. HTTP Basic of a proxy guarding a staging site, which browsers then send on
   // every request) is no bearer token: the caller is a visitor to this app, not a refused one.
   if (!header || !/^Bearer(?:\s|$)/i.test(header)) return null;
@@ -107,11 +136,16 @@ function ignoresBearer(route: string | undefined): boolean {
 
 export const INVALID_TOKEN_CHALLENGE = 'Bearer error="invalid_token"';
 
-export function registerRequestIdentity(app: FastifyInstance, deps: Pick<TAppDeps, 'db' | 'config' | 'cache'>): void {
+/** `isSubscription`: whether a request calls a tRPC subscription (its stream may carry the token as connection parameters). */
+export function registerRequestIdentity(
+  app: FastifyInstance,
+  deps: Pick<TAppDeps, 'db' | 'config' | 'cache'>,
+  isSubscription: TIsSubscriptionCall,
+): void {
   app.decorateRequest('identity', null);
   app.decorateRequest('identityError', null);
   app.addHook('onRequest', async (request, reply) => {
-    request.identity = await identityFromRequest(deps, request);
+    request.identity = await identityFromRequest(deps, request, isSubscription);
     // A token that was sent but does not verify (expired, forged, its sign-in or impersonation
     // ended, a malformed header) is never read as "no token": the caller would get a visitor's
     // answer (a 404, a public view) and never learn to refresh. 401 with the RFC 6750 challenge,
@@ -128,7 +162,9 @@ export function registerRequestIdentity(app: FastifyInstance, deps: Pick<TAppDep
   });
   app.addHook('onSend', async (request, reply, payload) => {
     const route = request.routeOptions.url ?? '';
-    const personal = request.headers.authorization !== undefined || route.startsWith('/auth/');
+    // A token came (in the header, or as a stream's connection parameters), whether it verified or not.
+    const sentToken = request.identity !== null || request.identityError !== null;
+    const personal = request.headers.authorization !== undefined || sentToken || route.startsWith('/auth/');
     if (personal && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;
   });

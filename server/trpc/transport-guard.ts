@@ -6,7 +6,7 @@
  * - at most TRPC_MAX_BATCH_CALLS calls in one batch: a batch holding hundreds of calls answers 400
  *   in words before any of them runs.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { TRPC_MAX_BATCH_CALLS } from '../contracts/constants';
 import { AppError, errorBody } from '../errors';
 import type { TProcedureInfo } from '../http/route-list';
@@ -57,4 +57,20 @@ export function registerTrpcTransportGuard(app: FastifyInstance, procedures: TPr
       );
     return undefined;
   });
+}
+
+/** The subscription procedures' paths (live streams). */
+export function subscriptionPaths(procedures: TProcedureInfo[]): Set<string> {
+  return new Set(
+    procedures.filter((procedure) => procedure.type === 'subscription').map((procedure) => procedure.path),
+  );
+}
+
+/** Whether a request is a GET of one subscription procedure (a live stream; never batched). */
+export function subscriptionCalls(procedures: TProcedureInfo[]): (request: FastifyRequest) => boolean {
+  const subscriptions = subscriptionPaths(procedures);
+  return (request) =>
+    request.method === 'GET' &&
+    request.routeOptions.url === TRPC_ROUTE &&
+    subscriptions.has(decodePath((request.params as { path?: string }).path ?? ''));
 }

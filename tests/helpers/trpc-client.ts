@@ -1,7 +1,8 @@
 /**
  * A tRPC client for HTTP-level tests, with the links the browser uses: queries and mutations
- * batched over HTTP, subscriptions over server-sent events (the `eventsource` package), each
- * request carrying the member's bearer token.
+ * batched over HTTP with the member's bearer token, subscriptions over server-sent events on an
+ * EventSource that sends no headers, as the browser's own (the `eventsource` package, Node having
+ * none), the token going as the stream's connection parameters (renderer/live-link.ts).
  */
 import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink, type TRPCClient } from '@trpc/client';
 import { EventSource } from 'eventsource';
@@ -20,7 +21,7 @@ export function trpcClientFor(baseUrl: string, token: string): TRPCClient<TAppRo
         true: httpSubscriptionLink({
           url: `${baseUrl}/trpc`,
           EventSource,
-          eventSourceOptions: () => ({ fetch: (input: string | URL, init?: RequestInit) => withToken(input, init) }),
+          connectionParams: { token },
         }),
         false: httpBatchLink({ url: `${baseUrl}/trpc`, fetch: withToken }),
       }),

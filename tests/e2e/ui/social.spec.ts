@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { expectAccessible } from '../pages/a11y';
 import { Shell } from '../pages/auth-pages';
+import { startNetworkDrop } from '../pages/network-drop';
 import { signUpFreshMember } from '../pages/runtime-pages';
 
 interface TMember {
@@ -153,8 +154,10 @@ test.describe('social', () => {
     browser,
     baseURL,
   }) => {
+    // Ben's whole traffic goes through a network that can drop.
+    const network = await startNetworkDrop(baseURL ?? '');
     const ann = await member(browser, baseURL, 'drop-ann');
-    const ben = await member(browser, baseURL, 'drop-ben');
+    const ben = await member(browser, network.url, 'drop-ben');
     await follow(ann, ben);
     await follow(ben, ann);
     await ann.page.goto(`/messages/chats/?to=${ben.userId}`);
@@ -163,65 +166,22 @@ test.describe('social', () => {
     await ann.page.getByTestId('chat-input').fill('Before the drop');
     await ann.page.getByTestId('chat-input').press('Enter');
 
-    // Ben's live streams can be cut like a network drop (the response body errors under the
-    // EventSource; reconnecting waits until the network is back), from his next page on.
+    // Ben's live streams count the events with an id (SSE `id:` lines) each has delivered: tRPC's
+    // first event (`connected`) has none, and a stream cut before its first id reconnects without
+    // Last-Event-ID. They run on the browser's own EventSource (renderer/live-link.ts).
     await ben.context.addInitScript(() => {
-      const original = window.fetch.bind(window);
-      const cuts = new Set<() => void>();
-      let gate = Promise.resolve();
-      let reopen = () => {};
-      const live = window as unknown as {
-        __liveDrop: () => void;
-        __liveBack: () => void;
-        __liveIds: Record<string, number>;
-      };
-      // Events with an id (SSE `id:` lines) each stream has delivered: tRPC's first event
-      // (`connected`) has none, and a stream cut before its first id reconnects without Last-Event-ID.
+      const live = window as unknown as { __liveIds: Record<string, number> };
       live.__liveIds = {};
-      const decoders: Record<string, TextDecoder> = {};
-      const partial: Record<string, string> = {};
-      live.__liveDrop = () => {
-        gate = new Promise<void>((resolve) => (reopen = resolve));
-        for (const cut of cuts) cut();
-        cuts.clear();
-      };
-      live.__liveBack = () => reopen();
-      window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-        const url = input instanceof Request ? input.url : String(input);
-        const stream = /onMessage|onNotification/.exec(url)?.[0];
-        if (!stream) return original(input, init);
-        await gate;
-        const response = await original(input, init);
-        const upstream = response.body!.getReader();
-        let controller!: ReadableStreamDefaultController<Uint8Array>;
-        const body = new ReadableStream<Uint8Array>({
-          start: (c) => void (controller = c),
-          async pull(c) {
-            try {
-              const { done, value } = await upstream.read();
-              if (done) c.close();
-              else {
-                // The stream has a position to resume from once an event with an id arrived
-                // (whole lines only: a chunk may end inside one).
-                const lines = (
-                  (partial[stream] ?? '') + (decoders[stream] ??= new TextDecoder()).decode(value, { stream: true })
-                ).split('\n');
-                partial[stream] = lines.pop()!;
-                const ids = lines.filter((line) => line.startsWith('id:')).length;
-                if (ids) live.__liveIds[stream] = (live.__liveIds[stream] ?? 0) + ids;
-                c.enqueue(value);
-              }
-            } catch (error) {
-              c.error(error);
-            }
-          },
-          cancel: (reason) => upstream.cancel(reason),
-        });
-        cuts.add(() => {
-          controller.error(new TypeError('network connection lost'));
-          void upstream.cancel().catch(() => undefined);
-        });
-        return new Response(body, { status: response.status, headers: response.headers });
+      const Native = window.EventSource;
+      window.EventSource = class extends Native {
+        constructor(url: string | URL, init?: EventSourceInit) {
+          super(url, init);
+          const stream = /onMessage|onNotification/.exec(String(url))?.[0];
+          if (stream)
+            this.addEventListener('message', (event) => {
+              if (event.lastEventId) live.__liveIds[stream] = (live.__liveIds[stream] ?? 0) + 1;
+            });
+        }
       };
     });
 
@@ -239,8 +199,8 @@ test.describe('social', () => {
       return (ids.onMessage ?? 0) > 0 && (ids.onNotification ?? 0) > 0;
     });
 
-    // The connection drops; meanwhile Ann writes and a new follower comes.
-    await ben.page.evaluate(() => (window as unknown as { __liveDrop: () => void }).__liveDrop());
+    // Ben's network drops (his open streams are reset); meanwhile Ann writes and a new follower comes.
+    network.drop();
     await ann.page.getByTestId('chat-input').fill('While you were offline');
     await ann.page.getByTestId('chat-input').press('Enter');
     await expect(ann.page.getByTestId('chat-thread').getByTestId('chat-message')).toHaveCount(2);
@@ -249,15 +209,19 @@ test.describe('social', () => {
     // Both are committed (Ann's thread shows her message, the follow answered); Ben, offline, has neither.
     await expect(benThread.getByTestId('chat-message')).toHaveCount(1);
 
-    // Back: each stream reconnects from the position it had (its Last-Event-ID), and the page shows
-    // what it missed without a reload.
+    // Back: each stream reconnects from the position it had (the browser's Last-Event-ID, or the
+    // retry link's `lastEventId` when the browser gave the stream up), and the page shows what it
+    // missed without a reload.
     const resumed = streams.map((name) =>
       ben.page.waitForRequest(
-        (request) => request.url().includes(name) && Boolean(request.headers()['last-event-id']),
+        async (request) =>
+          request.url().includes(name) &&
+          (Boolean((await request.allHeaders())['last-event-id']) ||
+            decodeURIComponent(request.url()).includes('"lastEventId"')),
         { timeout: 60_000 },
       ),
     );
-    await ben.page.evaluate(() => (window as unknown as { __liveBack: () => void }).__liveBack());
+    network.back();
     await Promise.all(resumed);
     await expect(benThread.getByTestId('chat-message')).toHaveCount(2, { timeout: 60_000 });
     await expect(benThread.getByTestId('chat-message').last()).toContainText('While you were offline');
@@ -265,6 +229,7 @@ test.describe('social', () => {
     await expect(ben.page.getByTestId('notifications-menu')).toContainText('started following you');
 
     await Promise.all([ann.context.close(), ben.context.close(), fan.context.close()]);
+    await network.close();
   });
 
   test('a member sees reminders, activity, their home sections and the notifications bell', async ({

@@ -69,7 +69,6 @@ function droppableClient(baseUrl: string, token: string) {
     const url = new URL(String(input));
     url.host = new URL(target).host;
     const headers = new Headers(init?.headers);
-    headers.set('authorization', `Bearer ${token}`);
     requests.push({ host: url.host, lastEventId: headers.get('last-event-id') });
     const response = await fetch(url, { ...init, headers });
     const upstream = response.body!.getReader();
@@ -101,6 +100,8 @@ function droppableClient(baseUrl: string, token: string) {
         true: httpSubscriptionLink({
           url: `${baseUrl}/trpc`,
           EventSource,
+          // The token as the browser's live link sends it; the fetch only cuts and redirects.
+          connectionParams: { token },
           eventSourceOptions: () => ({ fetch: streamFetch }),
         }),
         false: httpBatchLink({ url: `${baseUrl}/trpc`, headers: { authorization: `Bearer ${token}` } }),

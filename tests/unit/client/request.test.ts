@@ -367,7 +367,7 @@ describe('401 when the refresh finds no sign-in left', () => {
     expect(seen.map((s) => s.headers.authorization)).toEqual(['Bearer stale', undefined]);
   });
 
-  it('retries once without the header when the refresh answers no token and none is stored (fetch and stream)', async () => {
+  it('retries once without the header when the refresh answers no token and none is stored', async () => {
     let token: string | null = 'stale';
     const refreshIdentity = vi.fn(async () => {
       token = null;
@@ -376,11 +376,8 @@ describe('401 when the refresh finds no sign-in left', () => {
     const r = requester({ getToken: () => token, refreshIdentity });
     const answer = await r.fetch(`${baseUrl}/visitor`, { method: 'GET' });
     expect(answer.status).toBe(200);
-    token = 'stale';
-    const stream = await r.fetchStream(`${baseUrl}/visitor`, { method: 'GET' });
-    expect(stream.status).toBe(200);
-    expect(await stream.json()).toEqual({ visitor: true });
-    expect(seen.map((s) => s.headers.authorization)).toEqual(['Bearer stale', undefined, 'Bearer stale', undefined]);
+    expect(await answer.json()).toEqual({ visitor: true });
+    expect(seen.map((s) => s.headers.authorization)).toEqual(['Bearer stale', undefined]);
   });
 
   it('keeps the 401 when the refresh failed but the identity is still held (a network failure)', async () => {
@@ -392,6 +389,49 @@ describe('401 when the refresh finds no sign-in left', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiAuthTokenError);
     expect(seen).toHaveLength(1);
+  });
+});
+
+describe('the token a live stream opens with', () => {
+  it('is the current token, without a refresh, while no connection was refused', async () => {
+    const refreshIdentity = vi.fn(async () => 'fresh');
+    const r = requester({ getToken: () => 'current', refreshIdentity });
+    expect(await r.streamToken(null)).toBe('current');
+    expect(await requester({ getToken: () => null, refreshIdentity }).streamToken(null)).toBeNull();
+    expect(refreshIdentity).not.toHaveBeenCalled();
+  });
+
+  it('after a refusal, is the token another call refreshed meanwhile, without a refresh of its own', async () => {
+    const refreshIdentity = vi.fn(async () => 'fresh');
+    const r = requester({ getToken: () => 'newer', refreshIdentity });
+    expect(await r.streamToken('refused')).toBe('newer');
+    expect(refreshIdentity).not.toHaveBeenCalled();
+  });
+
+  it('after a refusal of the current token, refreshes once, shared by the streams reopening at once', async () => {
+    let token = 'refused';
+    const refreshIdentity = vi.fn(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      token = 'fresh';
+      return token;
+    });
+    const r = requester({ getToken: () => token, refreshIdentity });
+    expect(await Promise.all([r.streamToken('refused'), r.streamToken('refused')])).toEqual(['fresh', 'fresh']);
+    expect(refreshIdentity).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the held token when the refresh fails (a network failure), and is null when no sign-in is left', async () => {
+    const failing = requester({ getToken: () => 'held', refreshIdentity: () => Promise.reject(new Error('down')) });
+    expect(await failing.streamToken('held')).toBe('held');
+    let token: string | null = 'ended';
+    const signedOut = requester({
+      getToken: () => token,
+      refreshIdentity: async () => {
+        token = null;
+        return null;
+      },
+    });
+    expect(await signedOut.streamToken('ended')).toBeNull();
   });
 });
 

@@ -42,7 +42,7 @@ function fakeAuth(options: { ready: boolean; identity: TIdentity | null; answers
         return () => storeListeners.delete(listener);
       },
     },
-    requester: { fetch, fetchStream: fetch },
+    requester: { fetch, streamToken: async () => null },
     whenReady: () => ready,
   } as unknown as TDataDeps['auth'];
   return {

@@ -56,3 +56,16 @@ describe('log redaction of the manage-notifications key (emailGuid)', () => {
     expect(JSON.stringify(entry)).not.toContain(GUID);
   });
 });
+
+describe("log redaction of a live stream's token (its connection parameters)", () => {
+  it('redacts the access token the live link sends in the address, and keeps the rest', () => {
+    const token = 'eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl';
+    const url =
+      `/trpc/messages.onMessage?input=${encodeURIComponent(JSON.stringify({ lastEventId: '12' }))}` +
+      `&connectionParams=${encodeURIComponent(JSON.stringify({ token }))}`;
+    const logged = redactUrl(url);
+    expect(logged).not.toContain(token);
+    expect(decodeURIComponent(logged)).toContain('connectionParams={"token":"[redacted]"}');
+    expect(decodeURIComponent(logged)).toContain('"lastEventId":"12"');
+  });
+});
