@@ -57,6 +57,16 @@ export default tseslint.config(
           ],
         },
       ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          // The same five names as UNBUNDLED_TRPC_HOOKS in scripts/lib/vendor-shake.ts.
+          selector:
+            'CallExpression > MemberExpression.callee > Identifier.property[name=/^(usePrefetchQuery|useSuspenseQuery|useSuspenseQueries|usePrefetchInfiniteQuery|useSuspenseInfiniteQuery)$/]',
+          message:
+            "The build leaves tRPC's suspense and prefetch hooks out (scripts/lib/vendor-shake.ts): use useQuery, or a screen's prefetch.",
+        },
+      ],
     },
   },
 );

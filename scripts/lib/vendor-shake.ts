@@ -16,6 +16,13 @@
  *   events link uses, and one top-level `_defineProperty(WsConnection, "connectCount", 0)` kept the
  *   whole WebSocket client. The rule marks that call pure.
  *
+ * - @trpc/react-query's root hooks hand every procedure all of React Query's hooks, the suspense
+ *   and prefetch ones too (`useSuspenseQuery`, `useSuspenseQueries`, `useSuspenseInfiniteQuery`,
+ *   `usePrefetchQuery`, `usePrefetchInfiniteQuery`), which the app never calls: its screens load
+ *   through the router's prefetch and show their own skeletons. The rule leaves those five out of
+ *   the hooks object, so Rollup drops them and the React Query code only they use. ESLint refuses
+ *   a call of any of them in the renderer (eslint.config.js), since the types still offer them.
+ *
  * Hand-written because the annotation plugins annotate every top-level call, not only these
  * factories, and none drops the displayName writes. Whole lines are removed or extended in place,
  * so line numbers (and the source maps' lines) stay as they were.
@@ -60,6 +67,25 @@ export function annotateTrpcWsLink(code: string): { code: string; counts: Record
   return { code: statics.out, counts: { statics: statics.count } };
 }
 
+/** The root hooks the renderer never calls (see above; eslint.config.js refuses them). */
+export const UNBUNDLED_TRPC_HOOKS = [
+  'usePrefetchQuery',
+  'useSuspenseQuery',
+  'useSuspenseQueries',
+  'usePrefetchInfiniteQuery',
+  'useSuspenseInfiniteQuery',
+] as const;
+
+export function dropUnusedTrpcHooks(code: string): { code: string; counts: Record<string, number> } {
+  const hooks = replaceCounting(
+    code,
+    new RegExp(`^(\\s*)(${UNBUNDLED_TRPC_HOOKS.join('|')}): \\2\\$1,?$`, 'gm'),
+    // An empty line in its place keeps the file's line numbers.
+    () => '',
+  );
+  return { code: hooks.out, counts: { hooks: hooks.count } };
+}
+
 export const VENDOR_RULES: readonly TRule[] = [
   {
     name: 'react-router components',
@@ -75,6 +101,13 @@ export const VENDOR_RULES: readonly TRule[] = [
     holds: 'class WsConnection',
     rewrite: annotateTrpcWsLink,
     least: { statics: 1 },
+  },
+  {
+    name: "@trpc/react-query's suspense and prefetch hooks",
+    file: /\/node_modules\/@trpc\/react-query\/dist\/shared-[\w-]+\.mjs$/,
+    holds: 'function createRootHooks(',
+    rewrite: dropUnusedTrpcHooks,
+    least: { hooks: UNBUNDLED_TRPC_HOOKS.length },
   },
 ];
 

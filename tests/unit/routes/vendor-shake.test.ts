@@ -2,23 +2,40 @@ import path from 'node:path';
 import { rollup, type Plugin as RollupPlugin } from 'rollup';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../../scripts/lib/database-server';
-import { annotateReactRouter, annotateTrpcWsLink, vendorShakePlugin } from '../../../scripts/lib/vendor-shake';
+import { readFileSync } from 'node:fs';
+import {
+  annotateReactRouter,
+  annotateTrpcWsLink,
+  dropUnusedTrpcHooks,
+  UNBUNDLED_TRPC_HOOKS,
+  vendorShakePlugin,
+} from '../../../scripts/lib/vendor-shake';
 
 const ROUTER = path.join(PROJECT_ROOT, 'node_modules/react-router/dist/production/index.mjs');
 const TRPC_CLIENT = path.join(PROJECT_ROOT, 'node_modules/@trpc/client/dist/index.mjs');
+const TRPC_REACT = path.join(PROJECT_ROOT, 'node_modules/@trpc/react-query/dist/index.mjs');
 
 /** Bundles `source` against react-router's production build (react external), with or without the transform. */
 async function bundle(source: string, shake: boolean): Promise<string> {
   const entry: RollupPlugin = {
     name: 'entry',
     resolveId: (id) =>
-      id === 'entry' ? id : id === 'react-router' ? ROUTER : id === '@trpc/client' ? TRPC_CLIENT : null,
+      id === 'entry'
+        ? id
+        : id === 'react-router'
+          ? ROUTER
+          : id === '@trpc/client'
+            ? TRPC_CLIENT
+            : id === '@trpc/react-query'
+              ? TRPC_REACT
+              : null,
     load: (id) => (id === 'entry' ? source : null),
   };
   const build = await rollup({
     input: 'entry',
     // Everything but the package under test (tRPC's server helpers are found by their own imports).
-    external: (id) => id === 'react' || id === 'react-dom' || id.startsWith('@trpc/server'),
+    external: (id) =>
+      id === 'react' || id === 'react-dom' || id.startsWith('@trpc/server') || id.startsWith('@tanstack/'),
     plugins: [entry, ...(shake ? [vendorShakePlugin() as unknown as RollupPlugin] : [])],
     onwarn: () => undefined,
   });
@@ -76,6 +93,28 @@ describe('vendor shake (scripts/lib/vendor-shake.ts)', () => {
     );
   });
 
+  it("lets a bundle of tRPC's React hooks leave the suspense and prefetch hooks out, keeping the others", async () => {
+    const source = "export { createTRPCReact } from '@trpc/react-query';";
+    const plain = await bundle(source, false);
+    const shaken = await bundle(source, true);
+    for (const hook of UNBUNDLED_TRPC_HOOKS) {
+      // React Query's own hook, imported by name from the (external) package.
+      expect(plain).toMatch(new RegExp(`\\b${hook}\\b`));
+      expect(shaken).not.toMatch(new RegExp(`\\b${hook}\\b`));
+    }
+    for (const kept of ['useQuery', 'useQueries', 'useMutation', 'useSubscription', 'useInfiniteQuery', 'useUtils'])
+      expect(shaken).toMatch(new RegExp(`\\b${kept}\\b`));
+    expect(dropUnusedTrpcHooks('\t\tuseQuery: useQuery$1,\n\t\tuseSuspenseQuery: useSuspenseQuery$1,').code).toBe(
+      '\t\tuseQuery: useQuery$1,\n',
+    );
+  });
+
+  it('names the same hooks in the lint rule that refuses calls of them', () => {
+    const config = readFileSync(path.join(PROJECT_ROOT, 'eslint.config.js'), 'utf8');
+    const names = /Identifier\.property\[name=\/\^\(([^)]*)\)\$\/\]/.exec(config)?.[1]?.split('|');
+    expect(names?.sort()).toEqual([...UNBUNDLED_TRPC_HOOKS].sort());
+  });
+
   it('refuses a package file without the shape its rule relies on, and leaves other files alone', () => {
     const plugin = vendorShakePlugin();
     const transform = plugin.transform as (code: string, id: string) => unknown;
@@ -86,6 +125,10 @@ describe('vendor shake (scripts/lib/vendor-shake.ts)', () => {
     const ws = '/x/node_modules/@trpc/client/dist/wsLink-XYZ.mjs';
     expect(() => transform.call({}, 'class WsConnection {}\nWsConnection.connectCount = 0;', ws)).toThrow(
       /WebSocket client/,
+    );
+    const hooks = '/x/node_modules/@trpc/react-query/dist/shared-ABC.mjs';
+    expect(() => transform.call({}, 'function createRootHooks(config) { return { useQuery }; }', hooks)).toThrow(
+      /suspense and prefetch hooks/,
     );
     expect(transform.call({}, 'var Link = React.forwardRef(x);', '/x/node_modules/other/index.mjs')).toBeNull();
   });
