@@ -10,22 +10,13 @@
  *   new token for the same user (e-mail confirmed, refresh) refetches only the auth queries. The
  *   visitor's plain GETs (visitor-queries.ts) are taken into the cache, so screens do not ask again.
  */
-import {
-  createTRPCQueryUtils,
-  createTRPCReact,
-  getQueryKey,
-  httpBatchLink,
-  splitLink,
-  TRPCClientError,
-  type TRPCLink,
-} from '@trpc/react-query';
+import { createTRPCQueryUtils, createTRPCReact, getQueryKey, httpBatchLink, splitLink } from '@trpc/react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { retryLink } from '@trpc/client';
-import { observable, type Unsubscribable } from '@trpc/server/observable';
 import { HTTP_STATUS, TRPC_MAX_BATCH_CALLS } from '../../server/contracts/constants';
 import type { TAppRouter } from '../../server/trpc/router';
 import type { TFetch } from '../client/types';
-import type { TLiveLink, TStreamToken } from '../live-link';
+import { createLiveLink, type TStreamToken } from '../live-link';
 import { MutationCache, QueryCache, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { AppQueryClient } from './query-client';
 import { useEffect, type ReactNode } from 'react';
@@ -53,48 +44,6 @@ export interface TTrpcClientOptions {
   streamToken?: TStreamToken;
 }
 
-/**
- * Subscriptions through a link loaded on first use (renderer/live-link.ts): operations wait for
- * it, then run on it; unsubscribing before it arrived cancels them. A failed load is tried again
- * by the next operation (the retry link's next attempt).
- */
-function lazyLiveLink(url: string, streamToken: TStreamToken): TLiveLink {
-  let live: TLiveLink | null = null;
-  // Fetched with the first subscription, not with the client: a visitor's page never subscribes.
-  let ready: Promise<TLiveLink> | null = null;
-  const load = () =>
-    (ready ??= import('../live-link').then(
-      ({ createLiveLink }) => (live ??= createLiveLink(url, streamToken)),
-      (error: unknown) => {
-        ready = null;
-        throw error;
-      },
-    ));
-  return {
-    link: (runtime) => {
-      let operationLink: ReturnType<TRPCLink<TAppRouter>> | null = null;
-      return ({ op, next }) =>
-        observable((observer) => {
-          let inner: Unsubscribable | null = null;
-          let cancelled = false;
-          load().then(
-            ({ link }) => {
-              operationLink ??= link(runtime);
-              if (!cancelled) inner = operationLink({ op, next }).subscribe(observer);
-            },
-            (error: unknown) =>
-              observer.error(TRPCClientError.from(error instanceof Error ? error : new Error(String(error)))),
-          );
-          return () => {
-            cancelled = true;
-            inner?.unsubscribe();
-          };
-        });
-    },
-    refused: () => live?.refused(),
-  };
-}
-
 /** The longest wait before opening a closed live stream again (1 s after the first failure, doubling). */
 export const LIVE_RETRY_MAX_MS = 30_000;
 export const liveRetryDelayMs = (attempts: number): number => Math.min(LIVE_RETRY_MAX_MS, 1000 * 2 ** (attempts - 1));
@@ -102,19 +51,19 @@ export const liveRetryDelayMs = (attempts: number): number => Math.min(LIVE_RETR
 /**
  * A tRPC client: queries and mutations over one batching HTTP link through the client runtime's
  * requester (bearer token, refresh), subscriptions (live messages and notifications) over
- * server-sent events on a link loaded with the first subscription, opening with `streamToken`.
+ * server-sent events on the live link (renderer/live-link.ts), opening with `streamToken`.
  */
 export function createTrpcClient(options: TTrpcClientOptions = {}) {
   const url = options.url ?? '/trpc';
   const { fetch } = options;
-  const live = lazyLiveLink(url, options.streamToken ?? (async () => null));
+  const live = createLiveLink(url, options.streamToken ?? (async () => null));
   return trpc.createClient({
     links: [
       retryLink({
         // A stream the server closed without one (a failure with no tRPC error: a refused token, a
-        // draining or overloaded server, an unloadable live link) opens again, with a newer token
-        // and from its last event. A procedure's own refusal (not found, forbidden) stands, and
-        // queries and mutations keep the requester's own single retry.
+        // draining or overloaded server) opens again, with a newer token and from its last event.
+        // A procedure's own refusal (not found, forbidden) stands, and queries and mutations keep
+        // the requester's own single retry.
         retry: ({ op, error }) => {
           if (op.type !== 'subscription' || error.data) return false;
           live.refused();

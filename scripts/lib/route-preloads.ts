@@ -18,8 +18,8 @@ import { createPreloadTags, type TRoutePreloads } from '../../server/http/route-
 import { routeTable } from '../../renderer/routes/route-table';
 
 /**
- * Lazy parts a signed-in member's pages always load: the header's notifications and menus, the live
- * link (opened by the first query). Paths from the renderer's root; the build fails when one is gone.
+ * Lazy parts a signed-in member's pages always load: the header's notifications and menus, the query
+ * data module (found by its live link). Paths from the renderer's root; the build fails when one is gone.
  */
 export const MEMBER_PARTS = ['features/notifications/notifications-menu.tsx', 'live-link.ts'];
 

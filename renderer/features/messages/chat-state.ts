@@ -1,7 +1,7 @@
 /**
  * Pure helpers of the chat thread: message ids are increasing decimal strings (the live stream's
  * event ids), so pages, sent messages and live ones merge into one oldest → newest list without
- * duplicates; tracked live events arrive wrapped as `{ id, data }`.
+ * duplicates (live events are unwrapped by renderer/live-link.ts `unwrapTracked`).
  */
 import type { TChatMessage } from '../../../server/contracts/social';
 
@@ -16,14 +16,6 @@ export function mergeMessages(...lists: readonly (readonly TChatMessage[])[]): T
   const byId = new Map<string, TChatMessage>();
   for (const list of lists) for (const message of list) byId.set(message.messageId, message);
   return [...byId.values()].sort((a, b) => compareIds(a.messageId, b.messageId));
-}
-
-/** The payload of a live event: a tracked event's `data`, or the event itself. */
-export function unwrapTracked<T>(event: unknown): T {
-  if (typeof event === 'object' && event !== null && 'data' in event && 'id' in event) {
-    return (event as { data: T }).data;
-  }
-  return event as T;
 }
 
 /** A fresh key for one send (the server makes one message of a double submit with the same key). */

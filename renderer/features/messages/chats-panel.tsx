@@ -19,7 +19,8 @@ import { trpc } from '../../trpc';
 import { RelativeTime, fullTime } from '../activity/relative-time';
 import { useMyUserId } from '../people/people-parts';
 import { PersonAvatar } from '../../kit/person-avatar';
-import { mergeMessages, unwrapTracked } from './chat-state';
+import { unwrapTracked } from '../../live-link';
+import { mergeMessages } from './chat-state';
 import { ChatThread, type TLiveStatus } from './chat-thread';
 import { compareIso } from '../../kit/intl';
 

@@ -14,7 +14,7 @@ import { href } from '../../routes/route-table';
 import { trpc } from '../../trpc';
 import { BellButton, unreadLabel } from './bell-button';
 import type { TNotificationItem } from '../../../server/contracts/social';
-import { unwrapTracked } from '../messages/chat-state';
+import { unwrapTracked } from '../../live-link';
 
 /**
  * Keeps the notifications state fresh while the page is open: reloaded when a notification arrives,

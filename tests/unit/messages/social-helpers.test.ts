@@ -4,7 +4,8 @@ import type { TChatMessage } from '../../../server/contracts/social';
 import { appPath } from '../../../renderer/features/activity/app-path';
 import { relativeTime } from '../../../renderer/features/activity/time-format';
 import { exchangesWithSteps, formatDay, inDaysLabel, nextStepOf } from '../../../renderer/features/home/next-step';
-import { compareIds, mergeMessages, unwrapTracked } from '../../../renderer/features/messages/chat-state';
+import { compareIds, mergeMessages } from '../../../renderer/features/messages/chat-state';
+import { unwrapTracked } from '../../../renderer/live-link';
 import { dueLabel } from '../../../renderer/features/messages/reminder-format';
 
 function message(messageId: string, body = `m${messageId}`): TChatMessage {

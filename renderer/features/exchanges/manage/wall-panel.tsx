@@ -11,7 +11,7 @@ import type { TWallPost } from '../../../../server/contracts/exchanges';
 import { QueryView } from '../../../kit/query-view';
 import { EmptyState, ListSkeleton } from '../../../kit/states';
 import { trpc } from '../../../trpc';
-import { unwrapTracked } from '../../messages/chat-state';
+import { unwrapTracked } from '../../../live-link';
 import { PersonAvatar } from '../../../kit/person-avatar';
 import { useExchangeToast } from './exchange-parts';
 
