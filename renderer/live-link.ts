@@ -1,13 +1,14 @@
 /**
  * The live half of the tRPC client (a member's bell, chats and exchange walls), in the data
- * module's chunk: subscriptions over server-sent events on the browser's own EventSource. It cannot send headers,
- * so the stream carries the member's access token as tRPC's connection parameters
- * (`?connectionParams={"token":"…"}`, read on subscription calls only: server/auth/request-identity.ts).
- * The browser reconnects a dropped stream by itself, with its Last-Event-ID; a stream the server
- * refused (a token that expired while the tab slept, a server draining for a deploy) is opened
- * again by the retry link in data-module.tsx, with a newer token. Visitors never open a stream.
- * (It replaced the `eventsource` package, which read the stream with fetch to send a header: 3.5 KiB
- * gzip on every member page; what is left is too small for a chunk and a request of its own.)
+ * module's chunk: subscriptions over server-sent events on the browser's own EventSource. That
+ * cannot send headers, so a stream carries the member's access token as tRPC's connection
+ * parameters (`?connectionParams={"token":"…"}`, read on subscription calls only:
+ * server/auth/request-identity.ts). The browser reconnects a dropped stream by itself, with its
+ * Last-Event-ID; a stream the server refused (a token that expired while the tab slept, a server
+ * draining for a deploy) is opened again by the retry link in data-module.tsx, with a newer token.
+ * Visitors never open a stream. (It replaced the `eventsource` package, which read the stream with
+ * fetch to send a header: 3.5 KiB gzip on every member page; what is left is too small for a chunk
+ * and a request of its own.)
  */
 import { httpSubscriptionLink, type TRPCLink } from '@trpc/client';
 import type { TAppRouter } from '../server/trpc/router';

@@ -136,7 +136,10 @@ function ignoresBearer(route: string | undefined): boolean {
 
 export const INVALID_TOKEN_CHALLENGE = 'Bearer error="invalid_token"';
 
-/** `isSubscription`: whether a request calls a tRPC subscription (its stream may carry the token as connection parameters). */
+/**
+ * `isSubscription`: whether a request calls a tRPC subscription (its stream may carry the token as
+ * connection parameters).
+ */
 export function registerRequestIdentity(
   app: FastifyInstance,
   deps: Pick<TAppDeps, 'db' | 'config' | 'cache'>,
