@@ -7,7 +7,6 @@ import {
   Card,
   Container,
   Group,
-  SimpleGrid,
   Skeleton,
   Stack,
   Text,
@@ -16,6 +15,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { Suspense } from 'react';
+import { CardGrid } from '../../kit/card-grid';
 import { lazyPart } from '../../kit/lazy-part';
 import { Link } from '../../routes/link';
 import { GiftIcon, ListIcon, MessageIcon, ShoppingBagIcon, SparklesIcon, TreeIcon, UsersIcon } from '../../app/icons';
@@ -120,7 +120,7 @@ export default function HomeScreen() {
           )}
         </Stack>
 
-        <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="md" data-testid="home-quick-links">
+        <CardGrid cols={{ base: 2, sm: 3, lg: 6 }} gap="md" data-testid="home-quick-links">
           {QUICK_LINKS.map((link) => (
             <UnstyledButton key={link.to} component={Link} to={link.to} data-testid="quick-link">
               <Card withBorder padding="md" radius="md" h="100%">
@@ -136,7 +136,7 @@ export default function HomeScreen() {
               </Card>
             </UnstyledButton>
           ))}
-        </SimpleGrid>
+        </CardGrid>
 
         {flags.isAuthenticated ? (
           <Suspense fallback={<Skeleton h={240} radius="md" aria-busy="true" aria-label="Loading" />}>

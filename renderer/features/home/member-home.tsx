@@ -4,12 +4,13 @@
  * recent activity and people they may know. Each section loads on its own, with its own skeleton,
  * empty and error states.
  */
-import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from '../../routes/link';
 import { exchangeTheme } from '../../../server/contracts/exchange-kinds';
 import { suggestionReason } from '../../../server/contracts/people-values';
 import { GiftIcon } from '../../app/icons';
+import { CardGrid } from '../../kit/card-grid';
 import { QueryView } from '../../kit/query-view';
 import { ListSkeleton } from '../../kit/states';
 import { href } from '../../routes/route-table';
@@ -300,12 +301,12 @@ export default function MemberHome() {
   const userId = useMyUserId();
   return (
     <Stack gap="md" data-testid="home-member">
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      <CardGrid cols={{ base: 1, md: 2 }} gap="md">
         <ExchangesSection />
         <RemindersSection />
         <BirthdaysSection />
         <ActivitySection />
-      </SimpleGrid>
+      </CardGrid>
       {userId ? <SuggestionsSection userId={userId} /> : null}
     </Stack>
   );
