@@ -1,7 +1,8 @@
 /** The header's notifications bell button with its unread count (notifications-menu.tsx). */
-import { ActionIcon, Indicator, type ActionIconProps } from '@mantine/core';
+import { Indicator, UnstyledButton } from '@mantine/core';
 import type { ComponentPropsWithRef } from 'react';
 import { Icon, type TIconProps } from '../../app/icons';
+import { ICON_BUTTON_ICON, useIconButton } from '../../kit/icon-button';
 
 /** How many notifications the menu lists (the state carries the latest ones). */
 export const MENU_NOTIFICATIONS = 8;
@@ -20,10 +21,8 @@ export function unreadLabel(count: number): string {
 }
 
 /** The bell's button: the menu's trigger, and what shows until the menu's code is loaded. */
-export function BellButton({
-  unread,
-  ...others
-}: { unread: number } & ActionIconProps & Omit<ComponentPropsWithRef<'button'>, keyof ActionIconProps>) {
+export function BellButton({ unread, ...others }: { unread: number } & ComponentPropsWithRef<'button'>) {
+  const look = useIconButton();
   return (
     <Indicator
       label={<span aria-hidden>{unreadLabel(unread)}</span>}
@@ -33,17 +32,17 @@ export function BellButton({
       disabled={unread === 0}
       data-testid="notifications-unread"
     >
-      <ActionIcon
-        variant="subtle"
-        color="gray"
-        size="lg"
+      <UnstyledButton
+        {...look}
         aria-label={`Notifications, ${unread} unread`}
         data-testid="notifications-bell"
         data-unread={unread}
         {...others}
       >
-        <BellIcon size={20} />
-      </ActionIcon>
+        <span className={ICON_BUTTON_ICON}>
+          <BellIcon size={20} />
+        </span>
+      </UnstyledButton>
     </Indicator>
   );
 }

@@ -5,7 +5,7 @@
  * join requests waiting for them, and "Mark all as read". A live subscription refreshes the state
  * (spec §3 notifications state) as notifications arrive.
  */
-import { ActionIcon, Group, Indicator } from '@mantine/core';
+import { Group, Indicator, UnstyledButton } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Link } from '../../routes/link';
 import { useMenuOnDemand } from '../../app/menu-on-demand';
@@ -13,6 +13,7 @@ import { MessageIcon } from '../../app/icons';
 import { href } from '../../routes/route-table';
 import { trpc } from '../../trpc';
 import { BellButton, unreadLabel } from './bell-button';
+import { ICON_BUTTON_ICON, useIconButton } from '../../kit/icon-button';
 import type { TNotificationItem } from '../../../server/contracts/social';
 import { unwrapTracked } from '../../live-link';
 
@@ -68,6 +69,7 @@ function NotificationsBell() {
 function MessagesLink() {
   const state = trpc.notifications.state.useQuery(undefined, { staleTime: 30_000 });
   const unread = state.data?.unreadMessages ?? 0;
+  const look = useIconButton();
   return (
     <Indicator
       label={<span aria-hidden>{unreadLabel(unread)}</span>}
@@ -77,18 +79,18 @@ function MessagesLink() {
       disabled={unread === 0}
       data-testid="messages-unread"
     >
-      <ActionIcon
+      <UnstyledButton
+        {...look}
         component={Link}
         to={href('v2.messages')}
-        variant="subtle"
-        color="gray"
-        size="lg"
         aria-label={unread > 0 ? `Messages, ${unread} unread` : 'Messages'}
         data-testid="header-messages"
         data-unread={unread}
       >
-        <MessageIcon size={20} />
-      </ActionIcon>
+        <span className={ICON_BUTTON_ICON}>
+          <MessageIcon size={20} />
+        </span>
+      </UnstyledButton>
     </Indicator>
   );
 }

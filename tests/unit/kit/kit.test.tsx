@@ -2,7 +2,7 @@
  * The screen kit's pieces rendered to HTML (react-dom/server, no browser): what they put on the
  * page for a screen to rely on. Their behaviour in Chromium is covered by the shop and auth specs.
  */
-import { DEFAULT_THEME, MantineProvider, mergeMantineTheme } from '@mantine/core';
+import { DEFAULT_THEME, MantineProvider, mergeMantineTheme, UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -13,6 +13,7 @@ import { CardGrid } from '../../../renderer/kit/card-grid';
 import { CardPhoto } from '../../../renderer/kit/card-photo';
 import { DateField } from '../../../renderer/kit/date-field';
 import { serverFieldErrors, validateFields } from '../../../renderer/kit/forms';
+import { ICON_BUTTON_ICON, useIconButton } from '../../../renderer/kit/icon-button';
 import { PageLayout } from '../../../renderer/kit/page-layout';
 import { PersonAvatar } from '../../../renderer/kit/person-avatar';
 import { SelectField } from '../../../renderer/kit/select-field';
@@ -133,6 +134,33 @@ describe('PersonAvatar (renderer/kit/person-avatar.tsx)', () => {
     expect(lightRed.color).not.toBe('var(--mantine-color-red-light-color)');
     expect(markup).toContain(`background:${lightRed.background}`);
     expect(markup).toContain(`color:${lightRed.color}`);
+  });
+});
+
+describe('icon buttons (renderer/kit/icon-button.ts)', () => {
+  function Bell() {
+    return (
+      <UnstyledButton {...useIconButton()} aria-label="Notifications">
+        <span className={ICON_BUTTON_ICON}>!</span>
+      </UnstyledButton>
+    );
+  }
+
+  it("draw a focusable button in ActionIcon's subtle gray, lg size, with its pressed nudge", () => {
+    const markup = html(<Bell />);
+    const merged = mergeMantineTheme(DEFAULT_THEME, theme);
+    const subtle = merged.variantColorResolver({ color: 'gray', theme: merged, variant: 'subtle' });
+    expect(markup).toMatch(/<button[^>]*class="mantine-focus-auto mantine-active [^"]*"/);
+    expect(markup).toContain('aria-label="Notifications"');
+    expect(markup).toContain('--ai-size:34px');
+    for (const [name, value] of [
+      ['--ai-bg', subtle.background],
+      ['--ai-hover', subtle.hover],
+      ['--ai-color', subtle.color],
+      ['--ai-bd', subtle.border],
+    ])
+      expect(markup).toContain(`${name}:${value}`);
+    expect(markup).toContain(`<span class="${ICON_BUTTON_ICON}">!</span>`);
   });
 });
 
