@@ -3,17 +3,7 @@
  * A signed-in member also gets their gift exchanges' next steps, birthdays coming up, reminders,
  * recent activity and people they may know (member-home.tsx, loaded for members only).
  */
-import {
-  Card,
-  Container,
-  Group,
-  Skeleton,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Card, Container, Group, Skeleton, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { Suspense } from 'react';
 import { CardGrid } from '../../kit/card-grid';
 import { lazyPart } from '../../kit/lazy-part';
