@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import { compileHintsPlugin } from './scripts/lib/compile-hints';
 import { precompressDir } from './scripts/lib/precompress';
 import { prerenderPlugin } from './scripts/lib/prerender';
 import { vendorShakePlugin } from './scripts/lib/vendor-shake';
@@ -107,6 +108,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             entry: path.join(RENDERER_ROOT, 'prerender.tsx'),
             cacheDir: fileURLToPath(new URL('./node_modules/.cache/gifting', import.meta.url)),
           }),
+          // The scripts every page runs at load are compiled as they download.
+          compileHintsPlugin(),
           precompress(),
         ]),
     // `ANALYZE=1 npx vite build` writes renderer/dist/stats.html: which modules weigh what, per chunk.
