@@ -5,6 +5,7 @@
  */
 import { Card, Container, Group, Skeleton, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { Suspense } from 'react';
+import { AfterFirstPaint } from '../../kit/after-first-paint';
 import { CardGrid } from '../../kit/card-grid';
 import { lazyPart } from '../../kit/lazy-part';
 import { Link } from '../../routes/link';
@@ -134,31 +135,34 @@ export default function HomeScreen() {
           </Suspense>
         ) : null}
 
-        <Stack gap="md" component="section" aria-labelledby="home-guides-heading">
-          <Group justify="space-between" align="flex-end">
-            <Title order={2} id="home-guides-heading">
-              Popular gift guides
-            </Title>
-            {data ? (
-              <Text size="sm" c="dimmed" data-testid="home-market">
-                {data.marketData.market} · {data.marketData.currency}
-              </Text>
+        {/* Below the fold on every screen: rendered after the first paint (kit/after-first-paint). */}
+        <AfterFirstPaint>
+          <Stack gap="md" component="section" aria-labelledby="home-guides-heading">
+            <Group justify="space-between" align="flex-end">
+              <Title order={2} id="home-guides-heading">
+                Popular gift guides
+              </Title>
+              {data ? (
+                <Text size="sm" c="dimmed" data-testid="home-market">
+                  {data.marketData.market} · {data.marketData.currency}
+                </Text>
+              ) : (
+                <Skeleton h={14} w={80} />
+              )}
+            </Group>
+            {landing.isError && !data ? (
+              <LoadErrorAlert
+                message={landing.error.message}
+                onRetry={() => void landing.refetch()}
+                testId="home-error"
+              />
+            ) : data ? (
+              <GiftGuideGrid guides={data.giftGuides} />
             ) : (
-              <Skeleton h={14} w={80} />
+              <GiftGuideGridSkeleton />
             )}
-          </Group>
-          {landing.isError && !data ? (
-            <LoadErrorAlert
-              message={landing.error.message}
-              onRetry={() => void landing.refetch()}
-              testId="home-error"
-            />
-          ) : data ? (
-            <GiftGuideGrid guides={data.giftGuides} />
-          ) : (
-            <GiftGuideGridSkeleton />
-          )}
-        </Stack>
+          </Stack>
+        </AfterFirstPaint>
       </Stack>
     </Container>
   );

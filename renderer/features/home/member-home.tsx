@@ -10,6 +10,7 @@ import { Link } from '../../routes/link';
 import { exchangeTheme } from '../../../server/contracts/exchange-kinds';
 import { suggestionReason } from '../../../server/contracts/people-values';
 import { GiftIcon } from '../../app/icons';
+import { AfterFirstPaint } from '../../kit/after-first-paint';
 import { CardGrid } from '../../kit/card-grid';
 import { QueryView } from '../../kit/query-view';
 import { ListSkeleton } from '../../kit/states';
@@ -307,7 +308,12 @@ export default function MemberHome() {
         <BirthdaysSection />
         <ActivitySection />
       </CardGrid>
-      {userId ? <SuggestionsSection userId={userId} /> : null}
+      {/* Below the fold on every screen: rendered after the first paint (kit/after-first-paint). */}
+      {userId ? (
+        <AfterFirstPaint>
+          <SuggestionsSection userId={userId} />
+        </AfterFirstPaint>
+      ) : null}
     </Stack>
   );
 }

@@ -9,6 +9,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { theme } from '../../../renderer/app/theme';
+import { AfterFirstPaint } from '../../../renderer/kit/after-first-paint';
 import { CardGrid } from '../../../renderer/kit/card-grid';
 import { CardPhoto } from '../../../renderer/kit/card-photo';
 import { DateField } from '../../../renderer/kit/date-field';
@@ -84,6 +85,19 @@ describe('screen kit', () => {
     expect(none).not.toContain('<img');
     expect(none).toContain('aria-hidden="true"');
     expect(none).toContain('data-testid="p-placeholder"');
+  });
+
+  it('AfterFirstPaint leaves its children out of the first render (they join after the paint, in the browser)', () => {
+    const page = html(
+      <>
+        <h2>Above the fold</h2>
+        <AfterFirstPaint>
+          <section>Below the fold</section>
+        </AfterFirstPaint>
+      </>,
+    );
+    expect(page).toContain('Above the fold');
+    expect(page).not.toContain('Below the fold');
   });
 
   it('DateField renders a labelled date picker input', () => {
