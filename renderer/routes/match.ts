@@ -7,6 +7,11 @@
  * The router renders only the route chosen here (plus the app shell), so react-router never
  * flattens and ranks the 200 branches of the table on a first render (about 190 ms at a slowed
  * CPU). Plain data, no React: unit tests and the router share it.
+ *
+ * A pathname is tried only against the routes whose first segment can match it (the same text,
+ * whatever its case, or a parameter): V8 compiles a pattern the first time it runs, and trying
+ * them all made the page's first match compile about 150 of them (30–40 ms with the CPU slowed 4×
+ * on /home/, before anything could render).
  */
 import { routeTable, type TRouteDefinition } from './route-table';
 
@@ -44,6 +49,13 @@ interface TCompiled {
   route: TRouteDefinition;
   pattern: RegExp;
   params: string[];
+  /** The first segment, lowercased ('' for the landing page); null when it is a parameter. */
+  first: string | null;
+}
+
+/** A path's first segment, lowercased: what the patterns compare without regard to case. */
+function firstSegment(path: string): string {
+  return (path.split('/')[1] ?? '').toLowerCase();
 }
 
 /** react-router's compilePath for an `end` match, case-insensitive. */
@@ -56,7 +68,13 @@ function compile(route: TRouteDefinition): TCompiled {
       params.push(name);
       return '/([^\\/]+)';
     });
-  return { route, pattern: new RegExp(`^${source === '/' ? '/' : source}\\/*$`, 'i'), params };
+  const first = firstSegment(`/${relativePath(route.path)}`);
+  return {
+    route,
+    pattern: new RegExp(`^${source === '/' ? '/' : source}\\/*$`, 'i'),
+    params,
+    first: PARAM_SEGMENT.test(first) ? null : first,
+  };
 }
 
 /** Mounted routes, best ranked first (ties keep table order: Array.prototype.sort is stable). */
@@ -81,7 +99,9 @@ function decodePath(pathname: string): string {
 /** The mounted table route a pathname shows, or null for the not-found catch-all. */
 export function matchLocation(pathname: string): TLocationMatch | null {
   const decoded = decodePath(pathname || '/');
-  for (const { route, pattern, params } of ranked) {
+  const head = firstSegment(decoded);
+  for (const { route, pattern, params, first } of ranked) {
+    if (first !== null && first !== head) continue;
     const found = pattern.exec(decoded);
     if (!found) continue;
     const values: Record<string, string> = {};
