@@ -61,14 +61,15 @@ function firstSegment(path: string): string {
 /** react-router's compilePath for an `end` match, case-insensitive. */
 function compile(route: TRouteDefinition): TCompiled {
   const params: string[] = [];
-  const source = `/${relativePath(route.path)}`
+  const path = `/${relativePath(route.path)}`;
+  const source = path
     .replace(/^\/*/, '/')
     .replace(/[\\.*+^${}|()[\]]/g, '\\$&')
     .replace(/\/:([\w-]+)/g, (_whole, name: string) => {
       params.push(name);
       return '/([^\\/]+)';
     });
-  const first = firstSegment(`/${relativePath(route.path)}`);
+  const first = firstSegment(path);
   return {
     route,
     pattern: new RegExp(`^${source === '/' ? '/' : source}\\/*$`, 'i'),
