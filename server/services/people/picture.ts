@@ -107,11 +107,16 @@ export async function reencodePicture(
   }
 }
 
-/** Writes a re-encoded picture under DATA_DIR/pictures (via a temporary name, so it appears whole). */
+/**
+ * Writes a re-encoded picture under DATA_DIR/pictures (via a temporary name, so it appears whole).
+ * The temporary name is the writer's own: two writers of the same key (the demo data's pictures,
+ * seeded by several servers at once into one folder) each rename a whole file, where a shared
+ * temporary name let one move it away from under the other (ENOENT).
+ */
 export async function writePictureFile(config: Pick<TConfig, 'dataDir'>, key: string, bytes: Buffer): Promise<void> {
   const dir = pictureDir(config);
   await mkdir(dir, { recursive: true });
-  const temporary = path.join(dir, `.${key}.tmp`);
+  const temporary = path.join(dir, `.${key}.${randomUUID()}.tmp`);
   await writeFile(temporary, bytes);
   await rename(temporary, path.join(dir, key));
 }
