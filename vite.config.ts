@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
-import { compileHintsPlugin } from './scripts/lib/compile-hints';
+import { compileHintsPlugin, VENDOR_CHUNKS } from './scripts/lib/compile-hints';
 import { precompressDir } from './scripts/lib/precompress';
 import { prerenderPlugin } from './scripts/lib/prerender';
 import { vendorShakePlugin } from './scripts/lib/vendor-shake';
@@ -74,11 +74,11 @@ const EXCHANGE_KINDS = path.resolve(RENDERER_ROOT, '..', 'server', 'contracts', 
  */
 function vendorChunk(id: string): string | undefined {
   if (id === EXCHANGE_KINDS) return 'exchange-kinds';
-  if (!id.includes('/node_modules/')) return DATA_MODULES.includes(id) ? 'vendor-data' : undefined;
+  if (!id.includes('/node_modules/')) return DATA_MODULES.includes(id) ? VENDOR_CHUNKS.data : undefined;
   if (/\/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)\//.test(id)) {
-    return 'vendor-react';
+    return VENDOR_CHUNKS.react;
   }
-  if (id.includes('/node_modules/@tanstack/') || id.includes('/node_modules/@trpc/')) return 'vendor-data';
+  if (id.includes('/node_modules/@tanstack/') || id.includes('/node_modules/@trpc/')) return VENDOR_CHUNKS.data;
   // Everything else (Mantine and zod included) follows the modules that use it, so a component
   // only a lazy screen shows stays in that screen's chunk instead of the first load.
   return undefined;

@@ -15,8 +15,10 @@ import type { Plugin } from 'vite';
 /** V8's magic comment: it opens the file. */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
-/** The vendor chunks every page runs at load (vite.config.ts's manual chunks). */
-const EAGER_VENDOR_CHUNKS: ReadonlySet<string> = new Set(['vendor-react', 'vendor-data']);
+/** The vendor chunks' names, given by vite.config.ts's manual chunks: every page runs both at load. */
+export const VENDOR_CHUNKS = { react: 'vendor-react', data: 'vendor-data' } as const;
+
+const EAGER_VENDOR_CHUNKS: ReadonlySet<string> = new Set(Object.values(VENDOR_CHUNKS));
 
 /** Whether a chunk gets the hint: the entry and the vendor chunks every page runs at load. */
 export function wantsCompileHint(chunk: { isEntry: boolean; name: string }): boolean {
