@@ -79,6 +79,10 @@ export function screenPreloads(screensModule: string): TScreenPreloads {
       generateBundle(_options, bundle) {
         const screens = new Set(this.getModuleInfo(screensModule)?.dynamicallyImportedIds ?? []);
         const chunks = bundle as Record<string, TBundleChunk>;
+        // This build's chunks only (a watch build runs again with the same plugin).
+        screenChunks.clear();
+        importsOf.clear();
+        loadedBy.clear();
         for (const file of screenChunkFiles(screens, chunks)) screenChunks.add(file);
         if (screenChunks.size === 0) this.error(`No screen chunk found for ${screensModule}`);
         for (const chunk of Object.values(chunks))
