@@ -1,5 +1,6 @@
 /* The app's service worker (registered on https only, see renderer/app/runtime/service-worker.ts).
  * - The app shell (index.html) is network-first: a fresh copy when online, the cached one offline.
+ *   A page the server marks `no-store` (a member's page it rendered with their data) is never kept.
  * - Hashed build files under /assets/ never change under the same name: cache-first.
  * - API answers (/trpc, /v1, /auth) are never cached or even touched.
  */
@@ -34,8 +35,13 @@ async function networkFirstShell(request) {
   const cache = await caches.open(SHELL_CACHE);
   try {
     const response = await fetch(request);
-    // Only a healthy page is kept (not a 503 maintenance page or an error).
-    if (response.ok && (response.headers.get('content-type') || '').includes('text/html')) {
+    // Only a healthy page is kept (not a 503 maintenance page or an error), and none that holds a
+    // member's own data (no-store): the offline copy is served to whoever opens the app next.
+    if (
+      response.ok &&
+      (response.headers.get('content-type') || '').includes('text/html') &&
+      !/(^|,)\s*no-store\s*(,|$)/i.test(response.headers.get('cache-control') || '')
+    ) {
       await cache.put(SHELL_URL, response.clone());
     }
     return response;
