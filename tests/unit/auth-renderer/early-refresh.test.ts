@@ -37,14 +37,32 @@ const json = (body: unknown): Response =>
 function runScript(stored: string | null, answer: Promise<Response> = Promise.resolve(json({}))) {
   const fetch = vi.fn((_url: string, _init: RequestInit) => answer);
   const window: Record<string, unknown> = {};
+  // Tasks the script queues, run by the test; the formatters it creates.
+  const tasks: Array<() => void> = [];
+  const formatters: string[] = [];
+  const formatter = (kind: string) =>
+    function Formatter() {
+      formatters.push(kind);
+      return { format: () => '0' };
+    };
   runInNewContext(EARLY_REFRESH_SCRIPT, {
     window,
     fetch,
     localStorage: { getItem: (key: string) => (key === 'identity' ? stored : null) },
     Date: { now: () => NOW },
     JSON,
+    setTimeout: (task: () => void, ms: number) => {
+      expect(ms).toBe(0);
+      tasks.push(task);
+    },
+    Intl: { NumberFormat: formatter('number'), DateTimeFormat: formatter('date') },
   });
-  return { fetch, early: window[EARLY_REFRESH_GLOBAL] as { at: number; answer: Promise<Response> } | undefined };
+  return {
+    fetch,
+    early: window[EARLY_REFRESH_GLOBAL] as { at: number; answer: Promise<Response> } | undefined,
+    tasks,
+    formatters,
+  };
 }
 
 describe("the page's early refresh script", () => {
@@ -76,6 +94,17 @@ describe("the page's early refresh script", () => {
     });
     for (const stored of [expired, otherVersion, '{not json']) {
       expect(runScript(stored).fetch).toHaveBeenCalledTimes(1);
+    }
+  });
+
+  it('loads the locale data in a task of its own, signed in with a live identity or not', () => {
+    for (const stored of [null, serializeStoredIdentity(decodeIdentity(jwt(3600), null)!)]) {
+      const { tasks, formatters } = runScript(stored);
+      // Not while the head is parsed: in the next task, before the stylesheet and scripts arrive.
+      expect(formatters).toEqual([]);
+      expect(tasks).toHaveLength(1);
+      tasks[0]!();
+      expect(formatters).toEqual(['number', 'date']);
     }
   });
 
