@@ -1,9 +1,10 @@
 import './app/mantine-styles';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createMemoryStorage } from './client/types';
 import { InitialErrorPage } from './app/initial-error-page';
 import { browserStorage, createAppRuntime } from './app/runtime/app-runtime';
-import { hydratesPrerendered, readInitialState } from './app/runtime/initial-state';
+import { hydratesPrerendered, readInitialState, readMemberRendered } from './app/runtime/initial-state';
 import { registerServiceWorker } from './app/runtime/service-worker';
 import { AppRoot, createRouterFor, firstView } from './app/app-root';
 import { AppTheme } from './app/app-theme';
@@ -53,14 +54,24 @@ function startApp(): void {
 
   // The query cache and tRPC client load on demand (renderer/data): a visitor's landing page does
   // without them. A member needs them on every page: they start loading at once.
-  configureData({ auth, reportForbidden: (error) => runtime.reportForbidden(error) });
+  // A member's page the server rendered comes with the data it was rendered with (member-render.tsx).
+  const memberRendered = readMemberRendered(document, container, window.location);
+  configureData({
+    auth,
+    reportForbidden: (error) => runtime.reportForbidden(error),
+    initialData: memberRendered,
+  });
   setVisitorQueryFetch(auth.requester.fetch);
-  if (auth.store.getIdentity() !== null) void loadData().catch(() => undefined);
+  if (auth.store.getIdentity() !== null || memberRendered) void loadData().catch(() => undefined);
   // A member's first screen formats counts and dates: Intl's data loads now, while the page waits
   // for its identity and data, not in the middle of that render (the first number formatter of a
   // page costs 150–190 ms with the CPU slowed 4×, the first date formatter 25–40 ms; any after them
-  // 1–5 ms). Throwaway formatters: the data is what stays.
-  if (initialState.sessionCookie !== false || auth.store.getIdentity() !== null)
+  // 1–5 ms). Throwaway formatters: the data is what stays. A page with the refresh cookie started
+  // it from its head already (server/contracts/early-refresh.ts).
+  if (
+    initialState.sessionCookie === null ||
+    (initialState.sessionCookie === false && auth.store.getIdentity() !== null)
+  )
     setTimeout(() => {
       new Intl.NumberFormat().format(0);
       new Intl.DateTimeFormat().format(0);
@@ -69,27 +80,47 @@ function startApp(): void {
     data: { load: loadData, wrap: withDataProviders, prefetch: prefetchScreen },
   });
 
-  const app = <AppRoot runtime={runtime} auth={auth} router={router} />;
+  // A member's page the server rendered takes no tap on its buttons until the app has taken it over
+  // (renderer/app/app-layout.module.css): until then they would do nothing.
+  const live = (): void => {
+    delete container.dataset.memberRendered;
+  };
+  const app = <AppRoot runtime={runtime} auth={auth} router={router} onShown={live} />;
+  const renderAfresh = (): void => {
+    // A page rendered for another address or person goes at once, not when React first commits.
+    container.replaceChildren();
+    createRoot(container).render(app);
+  };
+  const takeOver = (): void => {
+    // The page is on screen already: React takes it over once the first view's code (and, for a
+    // member's page, its data) is here, so its first render is the server's. A difference from it
+    // (a market chosen on this device, a day turned meanwhile) makes React render afresh: logged,
+    // not an error the person sees.
+    // In a transition: React takes the page over in slices, not in one task that blocks a tap (a
+    // member's home is a few hundred elements: one task of 250–450 ms with the CPU slowed 4×).
+    void firstView(router).then(() =>
+      startTransition(() => {
+        hydrateRoot(container, app, {
+          onRecoverableError: (error) =>
+            runtime.logger.warn('hydration', 'The page the server sent was rendered afresh', { error: String(error) }),
+        });
+      }),
+    );
+  };
+  if (memberRendered) {
+    // Only for the member it was rendered for (the page's first refresh says who is signed in).
+    void auth.whenReady().then(() => {
+      if (auth.store.getIdentity()?.userId === memberRendered.userId) takeOver();
+      else renderAfresh();
+    });
+    return;
+  }
   const hydrate = hydratesPrerendered({
     prerenderedPath: container.dataset.prerendered,
     location: window.location,
     storedIdentity: auth.store.getIdentity() !== null,
     sessionCookie: initialState.sessionCookie,
   });
-  if (!hydrate) {
-    // A page prerendered for another address or person goes at once, not when React first commits.
-    container.replaceChildren();
-    createRoot(container).render(app);
-    return;
-  }
-  // The page is on screen already: React takes it over once the first view's code is here, so its
-  // first render is the prerendered one (a tap meanwhile is the browser's alone: a link still leads
-  // where it says). A difference from the prerender, such as a year turned since the build, makes
-  // React render afresh: logged, not an error the visitor sees.
-  void firstView(router).then(() =>
-    hydrateRoot(container, app, {
-      onRecoverableError: (error) =>
-        runtime.logger.warn('hydration', 'The prerendered page was rendered afresh', { error: String(error) }),
-    }),
-  );
+  if (hydrate) takeOver();
+  else renderAfresh();
 }

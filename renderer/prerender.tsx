@@ -11,31 +11,13 @@ import { createMemoryStorage } from './client/types';
 import { AppRoot, createRouterFor, firstView } from './app/app-root';
 import { createAppRuntime } from './app/runtime/app-runtime';
 import { createAppAuth } from './auth/app-auth';
+import { windowAt } from './app/window-at';
+
+/** The build's render module serves members' pages too (server/http/member-pages.ts). */
+export { renderMemberPage } from './member-render';
 
 /** The pages prerendered for visitors: the landing page (the router's path, without a query). */
 export const PRERENDERED_PATHS = ['/'] as const;
-
-/** What the router reads of a window, for one address: it never navigates while prerendering. */
-function windowAt(href: string): Window {
-  const url = new URL(href);
-  const noop = (): void => undefined;
-  const location = {
-    href: url.href,
-    origin: url.origin,
-    protocol: url.protocol,
-    host: url.host,
-    hostname: url.hostname,
-    port: url.port,
-    pathname: url.pathname,
-    search: url.search,
-    hash: url.hash,
-    assign: noop,
-    replace: noop,
-    reload: noop,
-  };
-  const history = { state: null, length: 1, pushState: noop, replaceState: noop, go: noop, back: noop, forward: noop };
-  return { location, history, addEventListener: noop, removeEventListener: noop } as unknown as Window;
-}
 
 /** The markup of `#root` for a visitor at `pathname`. */
 export async function prerender(pathname: string): Promise<string> {

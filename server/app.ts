@@ -39,6 +39,8 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerOldAdmin } from './http/old-admin';
 import { appPreview, previewHead, previewTarget, resolvePreview } from './http/link-previews';
 import { registerRenderer } from './http/renderer';
+import { createMemberPages } from './http/member-pages';
+import { issueTokensForFamily, plainSessionOf } from './auth/sessions';
 import { refreshCookieName } from './auth/cookies';
 import { collectRoutes, listProcedures } from './http/route-list';
 import { IDEMPOTENCY_HEADER } from './idempotency/idempotency';
@@ -292,6 +294,16 @@ export async function buildServer(config: TConfig, options: TBuildOptions = {}):
       },
     },
     isMember: (request) => Boolean(request.cookies[refreshCookieName(config)]),
+    memberPage: createMemberPages({
+      app,
+      distDir: config.rendererDist,
+      accessTokenFor: async (request) => {
+        const raw = request.cookies[refreshCookieName(config)];
+        const familyId = raw ? await plainSessionOf(deps, raw) : null;
+        const tokens = familyId ? await issueTokensForFamily(deps, familyId) : null;
+        return tokens?.accessToken ?? null;
+      },
+    }),
     initialErrorType: async () => {
       if (config.maintenanceMode) return 'maintenance';
       return database.up ? null : 'unavailable';

@@ -2,6 +2,7 @@
  * The app's whole tree over its runtimes, the same in the browser (main.tsx, rendered or hydrated)
  * and in the build's prerender of the landing page (prerender.tsx): both must render the same markup.
  */
+import { useEffect } from 'react';
 import type { TAppAuth } from '../auth/app-auth';
 import { IdentityProvider } from '../auth/identity-provider';
 import { AppRouter } from '../routes/app-router';
@@ -10,7 +11,19 @@ import type { TAppRuntime } from './runtime/app-runtime';
 import { AppRuntimeProvider } from './runtime-context';
 import { AppTheme } from './app-theme';
 
-export function AppRoot({ runtime, auth, router }: { runtime: TAppRuntime; auth: TAppAuth; router: TAppRouter }) {
+export function AppRoot({
+  runtime,
+  auth,
+  router,
+  onShown,
+}: {
+  runtime: TAppRuntime;
+  auth: TAppAuth;
+  router: TAppRouter;
+  /** Once the tree is on screen and live (rendered, or a page the server sent taken over). */
+  onShown?: () => void;
+}) {
+  useEffect(() => onShown?.(), [onShown]);
   return (
     <AppTheme>
       <AppRuntimeProvider runtime={runtime}>
@@ -26,7 +39,7 @@ export function AppRoot({ runtime, auth, router }: { runtime: TAppRuntime; auth:
 export function createRouterFor(
   runtime: TAppRuntime,
   auth: Pick<TAppAuth, 'requester'>,
-  deps: Pick<TRouterDeps, 'window' | 'data'> = {},
+  deps: Pick<TRouterDeps, 'window' | 'data' | 'prefetchWaitMs'> = {},
 ): TAppRouter {
   return createAppRouter({
     logger: runtime.logger,

@@ -40,7 +40,10 @@ function useAppAuth(): TAppAuth {
 }
 
 /** Identity changes that make every cached answer stale (another person, or acting as one). */
-export function isAnotherUser(previous: TIdentity | null, next: TIdentity | null): boolean {
+export function isAnotherUser(
+  previous: Pick<TIdentity, 'userId' | 'impersonatorUserId'> | null,
+  next: Pick<TIdentity, 'userId' | 'impersonatorUserId'> | null,
+): boolean {
   return (
     (previous?.userId ?? null) !== (next?.userId ?? null) ||
     (previous?.impersonatorUserId ?? null) !== (next?.impersonatorUserId ?? null)

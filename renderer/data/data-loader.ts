@@ -5,7 +5,7 @@
  * the visitor's landing, and the member-only parts of the shell, render inside its providers,
  * which all share that one client (one cache, as with a single provider at the root).
  */
-import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, useSyncExternalStore, type ComponentType } from 'react';
 import { loadOnce } from '../client/load-once';
 import type { TScreenPrefetch } from '../routes/screens';
 import type { TData, TDataDeps, TPrefetchContext } from './data-module';
@@ -70,9 +70,23 @@ export function dataLoader<P extends object>(
   );
 }
 
-/** `lazy()` for a component that uses queries (see dataLoader). */
-export function lazyWithData<P extends object>(
-  load: () => Promise<{ default: ComponentType<P> }>,
-): LazyExoticComponent<ComponentType<P>> {
-  return lazy(dataLoader(load));
+const noSubscription = (): (() => void) => () => undefined;
+
+/**
+ * `lazy()` for a component that uses queries (see dataLoader). It renders nothing on the server and
+ * while the browser takes over a page the server rendered (a member's page: member-render.tsx,
+ * where the app's data module is not loaded), then loads as usual: the server's markup and the
+ * browser's first render of it agree. Rendered in the browser from scratch, it loads at once.
+ */
+export function lazyWithData<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): ComponentType<P> {
+  const Lazy = lazy(dataLoader(load)) as unknown as ComponentType<P>;
+  function LazyWithData(props: P) {
+    const inBrowser = useSyncExternalStore(
+      noSubscription,
+      () => true,
+      () => false,
+    );
+    return inBrowser ? createElement(Lazy, props) : null;
+  }
+  return LazyWithData;
 }

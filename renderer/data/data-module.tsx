@@ -17,11 +17,20 @@ import { HTTP_STATUS, TRPC_MAX_BATCH_CALLS } from '../../server/contracts/consta
 import type { TAppRouter } from '../../server/trpc/router';
 import type { TFetch } from '../client/types';
 import { createLiveLink, type TStreamToken } from '../live-link';
-import { MutationCache, QueryCache, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import {
+  dehydrate,
+  hydrate,
+  MutationCache,
+  QueryCache,
+  QueryClientProvider,
+  type DehydratedState,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { AppQueryClient } from './query-client';
 import { useEffect, type ReactNode } from 'react';
 import { statusOf } from '../app/runtime/app-runtime';
 import type { TAppAuth } from '../auth/app-auth';
+import type { TIdentity } from '../../server/contracts/identity';
 import { isUnauthorizedError } from '../auth/guard-decision';
 import { isAnotherUser, useIdentity } from '../auth/identity-provider';
 import { setMeData } from '../auth/me-store';
@@ -97,6 +106,12 @@ export interface TDataDeps {
   auth: Pick<TAppAuth, 'store' | 'requester' | 'whenReady'>;
   /** A 403 from any query or mutation: warn log and 'Forbidden, please contact support' (spec §6, §8). */
   reportForbidden: (error: unknown) => void;
+  /**
+   * The query cache a member's page was rendered with by the server (TData.dehydrate there), and
+   * whose it is: the cache starts with it unless another person is known to be signed in here, and
+   * drops it when the page's first refresh says someone else is.
+   */
+  initialData?: { state: unknown; userId: string } | null;
 }
 
 /** The tRPC procedures over the app's query cache outside React (`utils.home.landing.prefetch(…)`). */
@@ -123,6 +138,8 @@ export interface TData {
     start: (context: TPrefetchContext) => Promise<unknown> | void,
     location: Pick<Location, 'search'>,
   ): Promise<void>;
+  /** The cache's answers as plain data, for the page a server render sends (member-render.tsx). */
+  dehydrate(): unknown;
 }
 
 /** 4xx answers other than a timeout-like 408/429 are not worth a retry. */
@@ -170,7 +187,14 @@ export function createData(deps: TDataDeps): TData {
     queryClient.setQueryData(trpcQueryKey(path, input), data, { updatedAt });
   });
 
-  let previous = auth.store.getIdentity();
+  // The server's render is taken only for its own member, or before anyone is known here (the
+  // first refresh then decides: another person's answers are reset with the rest below).
+  const stored = auth.store.getIdentity();
+  const initial = deps.initialData;
+  const seeded = initial && (stored === null || stored.userId === initial.userId) ? initial : null;
+  if (seeded) hydrate(queryClient, seeded.state as DehydratedState);
+  let previous: Pick<TIdentity, 'userId' | 'impersonatorUserId' | 'token'> | null =
+    stored ?? (seeded ? { userId: seeded.userId, impersonatorUserId: null, token: '' } : null);
   auth.store.subscribe(({ identity }) => {
     // Nothing cached yet (the page's first refresh answering, before any screen asked): nothing of
     // the previous person's to drop, and what the screen's prefetch asks for next must stay.
@@ -208,5 +232,5 @@ export function createData(deps: TDataDeps): TData {
     );
   }
 
-  return { queryClient, Providers, prefetch };
+  return { queryClient, Providers, prefetch, dehydrate: () => dehydrate(queryClient) };
 }

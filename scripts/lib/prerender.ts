@@ -1,7 +1,9 @@
 /**
  * Prerenders the pages a visitor lands on at build time (renderer/prerender.tsx) and writes their
  * markup as `prerendered.json` (path → the markup of `#root`) beside index.html; the server puts it
- * into those pages for requests without the session cookie (server/http/renderer.ts).
+ * into those pages for requests without the session cookie (server/http/renderer.ts). The module
+ * built for it is kept as the build's render module (`server/render.js`), with which the server
+ * renders members' pages (server/http/member-pages.ts).
  *
  * Measured on `/` in Chromium with the CPU slowed 4×: the landing page's heading, its largest paint,
  * waited for the entry's scripts to download, run and render (LCP about 900 ms); from the HTML it
@@ -10,10 +12,11 @@
  * The page is rendered by the same modules as the browser's, built for Node by Vite with this same
  * configuration (so CSS module class names and every alias agree), then run once.
  */
-import { writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
+import { RENDER_MODULE } from '../../server/http/member-pages';
 
 /** Read by the server as `prerendered.json` (server/http/renderer.ts). */
 const PRERENDERED_FILE = 'prerendered.json';
@@ -39,13 +42,17 @@ export function prerenderPlugin(options: { root: string; entry: string; cacheDir
       mode = config.mode;
     },
     async writeBundle() {
-      // Inside the project, so Node resolves the packages the server build leaves external.
       const serverOut = path.join(options.cacheDir, 'prerender');
       await build({
         configFile,
         mode,
         root: options.root,
         logLevel: 'warn',
+        // Every package inside, React's production build included: the module then renders as the
+        // browser's build does whatever NODE_ENV the server runs under (a test server's development
+        // React rendered a member's home 3–5× slower), and runs from wherever the build is.
+        ssr: { noExternal: true },
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
         build: {
           ssr: options.entry,
           outDir: serverOut,
@@ -72,6 +79,12 @@ export function prerenderPlugin(options: { root: string; entry: string; cacheDir
         pages[pathname] = markup;
       }
       writeFileSync(path.join(outDir, PRERENDERED_FILE), JSON.stringify(pages));
+      // The same module renders members' pages on the server (server/http/member-pages.ts): kept
+      // beside the build it belongs to. The packages it leaves external resolve from the project's
+      // node_modules, above the build's folder.
+      const renderModule = path.join(outDir, RENDER_MODULE);
+      mkdirSync(path.dirname(renderModule), { recursive: true });
+      copyFileSync(entryFile, renderModule);
     },
   };
 }

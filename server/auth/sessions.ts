@@ -168,6 +168,30 @@ export async function familyOfToken(deps: Pick<TSessionDeps, 'db'>, raw: string)
   return token?.familyId ?? null;
 }
 
+/**
+ * The sign-in behind a page request's refresh cookie, read without rotating it, when it is a plain
+ * one: an unused, unexpired token of a live family signed in as the member themselves (neither
+ * impersonating, switched into another account, nor a floater's invitation scope). The server
+ * renders such a member's page with the member's own token (server/http/member-pages.ts); every
+ * other sign-in gets the page that renders in the browser. null otherwise.
+ */
+export async function plainSessionOf(deps: Pick<TSessionDeps, 'db'>, raw: string): Promise<string | null> {
+  const now = new Date();
+  const token = await deps.db.refreshToken.findUnique({
+    where: { tokenHash: hashToken(raw) },
+    select: { usedAt: true, expiresAt: true, family: true },
+  });
+  if (!token || token.usedAt || token.expiresAt <= now) return null;
+  const { family } = token;
+  const plain =
+    !family.revokedAt &&
+    family.absoluteExpiresAt > now &&
+    family.impersonationSessionId === null &&
+    family.scope === null &&
+    (family.activeUserId === null || family.activeUserId === family.userId);
+  return plain ? family.id : null;
+}
+
 function claimsFor(account: TAccount, extra: Partial<TIdentityClaims> & { fam: string | null }): TIdentityClaims {
   return {
     sub: account.id,

@@ -17,6 +17,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EARLY_REFRESH_SCRIPT } from '../contracts/early-refresh';
 import { AppError, errorBody } from '../errors';
 import { withPreviewHead } from './link-previews';
+import { RENDER_MODULE, type TMemberRender } from './member-pages';
 import { loadPreloadTags, type TPreloadTags } from './route-preloads';
 import { allowedMethods } from './route-list';
 
@@ -53,6 +54,11 @@ export interface TRendererOptions {
    * preload a member's parts, and a page without it tells the renderer nobody is signed in.
    */
   isMember?: (request: FastifyRequest) => boolean;
+  /**
+   * A signed-in member's page rendered by the server (server/http/member-pages.ts), or null: the
+   * page then renders in the browser.
+   */
+  memberPage?: (request: FastifyRequest, url: URL) => Promise<TMemberRender | null>;
 }
 
 /** Adds tags at the end of the head (the page's preloads). */
@@ -103,6 +109,26 @@ export function withPrerendered(html: string, pathname: string, markup: string):
   return html.replace(EMPTY_ROOT, () => `<div id="root" data-prerendered="${attribute}">${markup}</div>`);
 }
 
+/** The inert JSON of a member's rendered page: its query cache, read by the renderer at start. */
+export const MEMBER_STATE_ID = 'member-state';
+
+/**
+ * Puts a member's rendered page into the shell's empty `#root`, marked with its path and whose it
+ * is (the renderer hydrates it only at that path, for that member: renderer/main.tsx), followed by
+ * the query cache it was rendered with as inert JSON (`<` escaped: no markup can close the script).
+ */
+export function withMemberRender(html: string, pathname: string, render: TMemberRender): string {
+  if (!html.includes(EMPTY_ROOT)) return html;
+  const attribute = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  const state = JSON.stringify(render.state).replace(/</g, '\\u003c');
+  return html.replace(
+    EMPTY_ROOT,
+    () =>
+      `<div id="root" data-member-rendered="${attribute(pathname)}" data-member="${attribute(render.userId)}">` +
+      `${render.markup}</div><script id="${MEMBER_STATE_ID}" type="application/json">${state}</script>`,
+  );
+}
+
 /**
  * Puts the script that starts a signed-in browser's first refresh (server/contracts/early-refresh.ts)
  * first in the head, right after the charset: ahead of the stylesheet, which a later script would
@@ -137,6 +163,8 @@ export async function registerRenderer(app: FastifyInstance, options: TRendererO
       cacheControl: false,
       // Sends `app.js.br` or `app.js.gz` (built by vite.config.ts) to a client that accepts it.
       preCompressed: true,
+      // The server's render module (server/http/member-pages.ts) is the server's, not a page's file.
+      allowedPath: (pathname) => !pathname.startsWith(`/${path.dirname(RENDER_MODULE)}/`),
       // Hashed assets never change under the same name; everything else is revalidated.
       setHeaders(res, filePath) {
         res.setHeader('vary', 'accept-encoding');
@@ -185,7 +213,8 @@ export async function registerRenderer(app: FastifyInstance, options: TRendererO
   const encodings = new Negotiator<'br' | 'gzip'>({ supportedValues: ['br', 'gzip'] });
   const compressed = new LRUCache<string, Buffer>({ max: 512 });
   const compressedShell = (html: string, encoding: 'br' | 'gzip', once: boolean): Buffer => {
-    // A page's own preview differs per page: compressed at the dynamic answers' cost, not kept.
+    // A page's own preview differs per page, a member's rendered page per member: compressed at the
+    // dynamic answers' cost, not kept.
     if (once)
       return encoding === 'br'
         ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
@@ -235,9 +264,16 @@ export async function registerRenderer(app: FastifyInstance, options: TRendererO
     // may change what it shows); a member's, an error page and the rest render in the browser.
     const prerendered =
       !errorType && sessionCookie === false && url.search === '' ? index.prerendered[url.pathname] : undefined;
-    const page = prerendered === undefined ? index.html : withPrerendered(index.html, url.pathname, prerendered);
+    // A member's page comes rendered where the server renders it (member-pages.ts).
+    const memberRender =
+      !errorType && sessionCookie === true && options.memberPage ? await options.memberPage(request, url) : null;
+    const page = memberRender
+      ? withMemberRender(index.html, url.pathname, memberRender)
+      : prerendered === undefined
+        ? index.html
+        : withPrerendered(index.html, url.pathname, prerendered);
     const shell = head ? withPreviewHead(page, head) : page;
-    const preloads = errorType ? '' : index.preloads(url.pathname, sessionCookie ?? false);
+    const preloads = errorType ? '' : index.preloads(url.pathname, sessionCookie ?? false, memberRender !== null);
     // A signed-in browser's page starts its refresh with the HTML instead of after the scripts.
     const started = sessionCookie === true && !errorType ? withEarlyRefresh(shell) : shell;
     const html = withInitialState(withHeadTags(started, preloads), {
@@ -249,10 +285,13 @@ export async function registerRenderer(app: FastifyInstance, options: TRendererO
     reply
       .code(errorType ? 503 : 200)
       .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
+      // A member's rendered page holds their data: kept by no cache, the browser's included.
+      .header('cache-control', memberRender ? 'private, no-store' : 'no-cache')
       // A signed-in browser's page preloads more (the refresh cookie).
       .header('vary', 'accept-encoding, cookie');
     if (!encoding) return reply.send(html);
-    return reply.header('content-encoding', encoding).send(compressedShell(html, encoding, Boolean(pageHead)));
+    return reply
+      .header('content-encoding', encoding)
+      .send(compressedShell(html, encoding, Boolean(pageHead) || memberRender !== null));
   });
 }

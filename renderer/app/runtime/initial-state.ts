@@ -68,6 +68,34 @@ export function hydratesPrerendered(page: {
   );
 }
 
+/** A member's page as the server rendered it (server/http/renderer.ts `withMemberRender`). */
+export interface TMemberRendered {
+  /** Whose page it is (the access token's user id). */
+  userId: string;
+  /** The query cache it was rendered with (dehydrated). */
+  state: unknown;
+}
+
+/**
+ * The server's render of a member's page in `#root` (`data-member-rendered`: its path, `data-member`:
+ * whose it is) with its query cache (`<script id="member-state" type="application/json">`), when it
+ * was rendered for this very address; null otherwise (the app then renders from scratch).
+ */
+export function readMemberRendered(
+  doc: Pick<Document, 'getElementById'>,
+  root: Pick<HTMLElement, 'dataset'>,
+  location: Pick<Location, 'pathname' | 'search'>,
+): TMemberRendered | null {
+  const { memberRendered: path, member: userId } = root.dataset;
+  if (!path || !userId || path !== location.pathname || location.search !== '') return null;
+  try {
+    const state: unknown = JSON.parse(doc.getElementById('member-state')?.textContent ?? '');
+    return typeof state === 'object' && state !== null ? { userId, state } : null;
+  } catch {
+    return null;
+  }
+}
+
 export const INITIAL_ERROR_COPY: Record<TInitialErrorType, { title: string; body: string }> = {
   maintenance: {
     title: 'We are wrapping up some maintenance',

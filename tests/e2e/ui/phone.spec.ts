@@ -110,7 +110,9 @@ test.describe('on a phone', () => {
       await painted;
       await route.continue();
     });
-    await openAsDana(page, '/home/');
+    // With a query the page renders in the browser (without one the server renders it with its
+    // data: tests/e2e/ui/member-pages.spec.ts).
+    await openAsDana(page, '/home/?from=newsletter');
     const quickLinks = page.getByTestId('home-quick-links');
     await expect(quickLinks).toBeVisible(FIRST_LOAD);
     await expect(page.getByTestId('member-count')).toHaveCount(0);
@@ -122,7 +124,7 @@ test.describe('on a phone', () => {
     expect((await quickLinks.boundingBox())?.y).toBe(before?.y);
   });
 
-  test('a member’s home asks for its data in one request as the page starts, the gift guides once', async ({
+  test('a member’s home rendered in the browser asks for its data in one request as it starts, the guides once', async ({
     page,
   }) => {
     const calls: string[][] = [];
@@ -130,7 +132,8 @@ test.describe('on a phone', () => {
       const url = new URL(request.url());
       if (url.pathname.startsWith('/trpc/')) calls.push(url.pathname.slice('/trpc/'.length).split(','));
     });
-    await openAsDana(page, '/home/');
+    // Rendered in the browser (a query; the server's render asks for none of it in the browser).
+    await openAsDana(page, '/home/?from=newsletter');
     await expect(page.getByTestId('home-exchange').first()).toBeVisible(FIRST_LOAD);
     await expect(page.getByTestId('member-count')).toBeVisible();
     await expect(page.getByTestId('home-market')).toHaveText(/^US · USD$/);

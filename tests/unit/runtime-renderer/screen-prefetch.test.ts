@@ -13,6 +13,7 @@ import type { TIdentity } from '../../../server/contracts/identity';
 import { createData, trpc, type TDataDeps, type TQueryUtils } from '../../../renderer/data/data-module';
 import { prefetchMarket } from '../../../renderer/features/shop/market-prefetch';
 import { lazyPart } from '../../../renderer/kit/lazy-part';
+import { lazyWithData } from '../../../renderer/data/data-loader';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -106,6 +107,59 @@ describe('a screen’s prefetch in the data module', () => {
   });
 });
 
+describe('the query cache of a page the server rendered', () => {
+  const landing = { memberCount: 7 };
+  const key = getQueryKey(trpc.home.landing, { market: 'US' }, 'query');
+  /** What the server's render answers (member-render.tsx): its cache after the screen's prefetch. */
+  async function serverState(userId: string): Promise<unknown> {
+    const server = fakeAuth({ ready: true, identity: identityOf(userId), answers: { 'home.landing': landing } });
+    const rendered = createData({ auth: server.deps, reportForbidden: () => undefined });
+    await rendered.prefetch(({ utils }) => utils.home.landing.prefetch({ market: 'US' }), { search: '' });
+    return JSON.parse(JSON.stringify(rendered.dehydrate()));
+  }
+
+  it('starts with what the page was rendered with, and asks for none of it again', async () => {
+    const state = await serverState('member-1');
+    const auth = fakeAuth({ ready: false, identity: null });
+    const data = createData({
+      auth: auth.deps,
+      reportForbidden: () => undefined,
+      initialData: { state, userId: 'member-1' },
+    });
+    expect(data.queryClient.getQueryData(key)).toEqual(landing);
+    const done = data.prefetch(({ utils }) => utils.home.landing.prefetch({ market: 'US' }), { search: '' });
+    // The page's first refresh names the member it was rendered for: the data stays, fresh.
+    auth.setIdentity(identityOf('member-1'));
+    auth.markReady();
+    await done;
+    await tick();
+    expect(auth.requested).toEqual([]);
+    expect(data.queryClient.getQueryData(key)).toEqual(landing);
+  });
+
+  it("drops it when the first refresh names someone else, and never takes another person's", async () => {
+    const state = await serverState('member-1');
+    const auth = fakeAuth({ ready: false, identity: null });
+    const data = createData({
+      auth: auth.deps,
+      reportForbidden: () => undefined,
+      initialData: { state, userId: 'member-1' },
+    });
+    auth.setIdentity(identityOf('member-2'));
+    await tick();
+    expect(data.queryClient.getQueryData(key)).toBeUndefined();
+
+    // Someone else is signed in on this device already: the page's data is not taken at all.
+    const signedIn = fakeAuth({ ready: true, identity: identityOf('member-3') });
+    const other = createData({
+      auth: signedIn.deps,
+      reportForbidden: () => undefined,
+      initialData: { state, userId: 'member-1' },
+    });
+    expect(other.queryClient.getQueryData(key)).toBeUndefined();
+  });
+});
+
 describe('the market a prefetch asks for', () => {
   function utilsAnswering(saved: string | null) {
     const asked: string[] = [];
@@ -159,5 +213,20 @@ describe('a lazy part loaded ahead', () => {
     expect(render()).toBe('<p>the member’s sections</p>');
     await part.preload();
     expect(loads).toBe(1);
+  });
+});
+
+describe('a lazy part that queries, on the server', () => {
+  it('renders nothing and loads nothing: the browser adds it once it has taken the page over', () => {
+    let loads = 0;
+    const Part = lazyWithData(() => {
+      loads += 1;
+      return Promise.resolve({ default: () => createElement('p', null, 'loaded') });
+    });
+    const html = renderToStaticMarkup(
+      createElement(Suspense, { fallback: createElement('i', null, 'loading') }, createElement(Part)),
+    );
+    expect(html).toBe('');
+    expect(loads).toBe(0);
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { hydratesPrerendered, parseInitialState, readInitialState } from '../../../renderer/app/runtime/initial-state';
+import {
+  hydratesPrerendered,
+  parseInitialState,
+  readInitialState,
+  readMemberRendered,
+} from '../../../renderer/app/runtime/initial-state';
 import { shouldRegisterServiceWorker } from '../../../renderer/app/runtime/service-worker';
 import {
   isAuthRoute,
@@ -63,6 +68,39 @@ describe('a prerendered page', () => {
     expect(hydratesPrerendered({ ...visitorAt('/'), sessionCookie: true })).toBe(false);
     expect(hydratesPrerendered({ ...visitorAt('/'), sessionCookie: null })).toBe(false);
     expect(hydratesPrerendered({ ...visitorAt('/'), prerenderedPath: undefined })).toBe(false);
+  });
+});
+
+describe("a member's page the server rendered", () => {
+  const USER = '0d9f1c1e-6d2a-4f55-9a43-2d6b8f1e9a10';
+  const page = (dataset: Record<string, string>, stateText: string | null = '{"queries":[],"mutations":[]}') => ({
+    doc: {
+      getElementById: (id: string) => (id === 'member-state' && stateText !== null ? { textContent: stateText } : null),
+    },
+    root: { dataset },
+  });
+  const at = (pathname: string, search = '') => ({ pathname, search });
+
+  it('is read with whose it is and its data, at the address it was rendered for', () => {
+    const { doc, root } = page({ memberRendered: '/home/', member: USER });
+    expect(readMemberRendered(doc as never, root as never, at('/home/'))).toEqual({
+      userId: USER,
+      state: { queries: [], mutations: [] },
+    });
+  });
+
+  it('is not read anywhere else, without its owner, or without readable data', () => {
+    const { doc, root } = page({ memberRendered: '/home/', member: USER });
+    expect(readMemberRendered(doc as never, root as never, at('/shop/'))).toBeNull();
+    expect(readMemberRendered(doc as never, root as never, at('/home/', '?from=mail'))).toBeNull();
+    const ownerless = page({ memberRendered: '/home/' });
+    expect(readMemberRendered(ownerless.doc as never, ownerless.root as never, at('/home/'))).toBeNull();
+    for (const text of [null, '{not json', '"a string"', 'null']) {
+      const broken = page({ memberRendered: '/home/', member: USER }, text);
+      expect(readMemberRendered(broken.doc as never, broken.root as never, at('/home/'))).toBeNull();
+    }
+    const visitor = page({ prerendered: '/' });
+    expect(readMemberRendered(visitor.doc as never, visitor.root as never, at('/'))).toBeNull();
   });
 });
 
