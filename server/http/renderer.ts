@@ -99,18 +99,30 @@ export function loadPrerenderedPages(file: string, onError: (error: unknown) => 
 
 const EMPTY_ROOT = '<div id="root"></div>';
 
+/** JSON for an inert `<script type="application/json">`: `<` escaped, so no markup can close it. */
+function inertJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+/** A value written into a double-quoted attribute of the shell. */
+function attributeValue(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+}
+
 /**
  * Puts a prerendered page into the shell's empty `#root`, marked with its path: the renderer
  * hydrates it only at that path, for a visitor (renderer/main.tsx).
  */
 export function withPrerendered(html: string, pathname: string, markup: string): string {
   if (!html.includes(EMPTY_ROOT)) return html;
-  const attribute = pathname.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-  return html.replace(EMPTY_ROOT, () => `<div id="root" data-prerendered="${attribute}">${markup}</div>`);
+  return html.replace(
+    EMPTY_ROOT,
+    () => `<div id="root" data-prerendered="${attributeValue(pathname)}">${markup}</div>`,
+  );
 }
 
-/** The inert JSON of a member's rendered page: its query cache, read by the renderer at start. */
-export const MEMBER_STATE_ID = 'member-state';
+/** The inert JSON of a member's rendered page: its query cache (read by renderer/app/runtime/initial-state.ts). */
+const MEMBER_STATE_ID = 'member-state';
 
 /**
  * Puts a member's rendered page into the shell's empty `#root`, marked with its path and whose it
@@ -119,13 +131,11 @@ export const MEMBER_STATE_ID = 'member-state';
  */
 export function withMemberRender(html: string, pathname: string, render: TMemberRender): string {
   if (!html.includes(EMPTY_ROOT)) return html;
-  const attribute = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-  const state = JSON.stringify(render.state).replace(/</g, '\\u003c');
   return html.replace(
     EMPTY_ROOT,
     () =>
-      `<div id="root" data-member-rendered="${attribute(pathname)}" data-member="${attribute(render.userId)}">` +
-      `${render.markup}</div><script id="${MEMBER_STATE_ID}" type="application/json">${state}</script>`,
+      `<div id="root" data-member-rendered="${attributeValue(pathname)}" data-member="${attributeValue(render.userId)}">` +
+      `${render.markup}</div><script id="${MEMBER_STATE_ID}" type="application/json">${inertJson(render.state)}</script>`,
   );
 }
 
@@ -143,8 +153,7 @@ export function withEarlyRefresh(html: string): string {
 
 /** Puts the initial state into index.html as inert JSON the renderer reads at start. */
 export function withInitialState(html: string, state: TInitialStateOut): string {
-  const json = JSON.stringify(state).replace(/</g, '\\u003c');
-  const tag = `<script id="initial-state" type="application/json">${json}</script>`;
+  const tag = `<script id="initial-state" type="application/json">${inertJson(state)}</script>`;
   return html.includes('</head>') ? html.replace('</head>', `${tag}</head>`) : `${tag}${html}`;
 }
 
