@@ -38,6 +38,13 @@ export const RENDER_MODULE = path.join('server', 'render.js');
 export const MEMBER_RENDER_TIMEOUT_MS = 1_500;
 const DATA_WAIT_MS = 1_000;
 
+/**
+ * At most this many renders at once; a page asked for beyond them renders in the browser. A render
+ * takes 50–100 ms of the server's CPU: a burst of members opening their home must not queue every
+ * other request behind it.
+ */
+export const MEMBER_RENDERS_AT_ONCE = 4;
+
 /** A member's page as rendered: `#root`'s markup, the query cache it was rendered with, whose it is. */
 export interface TMemberRender {
   markup: string;
@@ -60,6 +67,8 @@ export interface TMemberPagesOptions {
   /** The access token of the request's plain sign-in, or null (see the module comment). */
   accessTokenFor(request: FastifyRequest): Promise<string | null>;
   timeoutMs?: number;
+  /** MEMBER_RENDERS_AT_ONCE unless set (tests). */
+  rendersAtOnce?: number;
 }
 
 const NO_BODY_STATUSES = new Set([204, 205, 304]);
@@ -96,6 +105,8 @@ export function createMemberPages(
 ): (request: FastifyRequest, url: URL) => Promise<TMemberRender | null> {
   const file = path.resolve(options.distDir, RENDER_MODULE);
   const timeoutMs = options.timeoutMs ?? MEMBER_RENDER_TIMEOUT_MS;
+  const rendersAtOnce = options.rendersAtOnce ?? MEMBER_RENDERS_AT_ONCE;
+  let rendering = 0;
   // Loaded when the first member's page is asked for (that page renders in the browser: loading the
   // module and the first render's cold start took 1.5–2 s on a test machine), again when a build
   // replaced it (a new URL: Node keeps a module it imported once for the life of the process).
@@ -136,13 +147,19 @@ export function createMemberPages(
   };
 
   return async (request, url) => {
-    if (url.search !== '' || !MEMBER_RENDERED_PATHS.has(url.pathname)) return null;
+    if (request.method !== 'GET' || url.search !== '' || !MEMBER_RENDERED_PATHS.has(url.pathname)) return null;
+    // Counted until the render itself ends, a late one too: what is bounded is the work in flight.
+    if (rendering >= rendersAtOnce) return null;
+    rendering += 1;
+    const work = render(request, url).finally(() => {
+      rendering -= 1;
+    });
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<null>((resolve) => {
       timer = setTimeout(() => resolve(null), timeoutMs);
     });
     try {
-      const rendered = await Promise.race([render(request, url), late]);
+      const rendered = await Promise.race([work, late]);
       if (!rendered) request.log.debug({ path: url.pathname }, 'member page not rendered by the server');
       return rendered;
     } catch (error) {

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '../../../server/contracts/roles';
-import { RENDER_MODULE } from '../../../server/http/member-pages';
+import { MEMBER_RENDERS_AT_ONCE, RENDER_MODULE } from '../../../server/http/member-pages';
 import type { TRoutePreloads } from '../../../server/http/route-preloads';
 import { hashToken } from '../../../server/auth/sessions';
 import { createMember, TEST_PASSWORD } from '../../factories/identities';
@@ -215,6 +215,32 @@ describe('a render that fails or is late', () => {
         expect(headers.get('cache-control')).toBe('no-cache');
       }
     }
+  });
+});
+
+describe('renders at once', () => {
+  it('are at most a few: a page asked for beyond them renders in the browser', async () => {
+    // Each render waits for the test's signal, so all of them are in flight together.
+    const busy = await startTestServer({
+      RENDERER_DIST: buildWith(`
+        export async function renderMemberPage({ accessToken, fetch }) {
+          await new Promise((resolve) => setTimeout(resolve, 600));
+          const answer = await fetch('/trpc/auth.me?batch=1&input=' + encodeURIComponent('{}'), {
+            headers: { authorization: 'Bearer ' + accessToken },
+          });
+          const me = (await answer.json())[0].result.data;
+          return { markup: '<main></main>', state: {}, userId: me.userId };
+        }
+      `),
+    });
+    const member = await createMember(testDb());
+    const client = await logIn(member.email, busy.baseUrl);
+    await renderedPage(client);
+    const pages = await Promise.all(Array.from({ length: MEMBER_RENDERS_AT_ONCE + 2 }, () => page(client)));
+    const rendered = pages.filter((answer) => isRendered(answer.html));
+    expect(rendered).toHaveLength(MEMBER_RENDERS_AT_ONCE);
+    // Once they are done, the next one renders again.
+    expect(isRendered((await page(client)).html)).toBe(true);
   });
 });
 
