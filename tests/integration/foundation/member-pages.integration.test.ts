@@ -6,17 +6,16 @@
  * server renders at all, and what the page and its headers carry. The build's own module (the real
  * screens) is driven in Chromium: tests/e2e/ui/member-pages.spec.ts.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '../../../server/contracts/roles';
 import { MEMBER_RENDERS_AT_ONCE, RENDER_MODULE } from '../../../server/http/member-pages';
-import type { TRoutePreloads } from '../../../server/http/route-preloads';
 import { hashToken } from '../../../server/auth/sessions';
 import { createMember, TEST_PASSWORD } from '../../factories/identities';
 import { testDb } from '../../helpers/db';
 import { TestBrowser } from '../../helpers/http-client';
+import { HOME_PRELOADS, rendererDist } from '../../helpers/renderer-dist';
 import { startTestServer, type TTestServer } from '../../helpers/server';
 
 const COOKIE = 'gifting_rt';
@@ -25,24 +24,7 @@ const HOSTILE = '</script><script>window.hacked=1</script>';
 
 /** A build folder with a shell, a preload table and the given render module source. */
 function buildWith(renderModule: string): string {
-  const dist = mkdtempSync(path.join(os.tmpdir(), 'gifting-member-pages-'));
-  mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(
-    path.join(dist, 'index.html'),
-    '<!doctype html><html><head><meta charset="UTF-8" /><title>Gifting</title></head><body><div id="root"></div></body></html>',
-  );
-  const table: TRoutePreloads = {
-    routes: [
-      {
-        path: '/home/',
-        files: ['/assets/home-screen-a1.js'],
-        styles: ['/assets/home-b2.css'],
-        member: { files: ['/assets/member-home-c3.js'], styles: [] },
-      },
-    ],
-    member: { files: [], styles: [] },
-  };
-  writeFileSync(path.join(dist, 'route-preloads.json'), JSON.stringify(table));
+  const dist = rendererDist('member-pages', HOME_PRELOADS);
   const file = path.join(dist, RENDER_MODULE);
   mkdirSync(path.dirname(file), { recursive: true });
   // The build's module is ESM (the project's package.json says so); this folder has none above it.

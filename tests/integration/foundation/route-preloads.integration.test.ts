@@ -3,33 +3,20 @@
  * the screen's chunks for everyone, the member's parts only with the refresh cookie, nothing on a
  * page the table does not know or when the app shows its error page instead.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EARLY_REFRESH_SCRIPT } from '../../../server/contracts/early-refresh';
 import type { TRoutePreloads } from '../../../server/http/route-preloads';
+import { HOME_PRELOADS, rendererDist } from '../../helpers/renderer-dist';
 import { startTestServer, type TTestServer } from '../../helpers/server';
 
-const dist = mkdtempSync(path.join(os.tmpdir(), 'gifting-preloads-'));
-mkdirSync(path.join(dist, 'assets'));
-writeFileSync(
-  path.join(dist, 'index.html'),
-  '<!doctype html><html><head><meta charset="UTF-8" /><title>Gifting</title></head><body><div id="root"></div></body></html>',
-);
 const table: TRoutePreloads = {
   routes: [
-    {
-      path: '/home/',
-      files: ['/assets/home-screen-a1.js'],
-      styles: ['/assets/home-b2.css'],
-      member: { files: ['/assets/member-home-c3.js'], styles: [] },
-    },
+    ...HOME_PRELOADS.routes,
     { path: '/u/:userId/', files: ['/assets/profile-d4.js'], styles: [], member: { files: [], styles: [] } },
   ],
   member: { files: ['/assets/live-link-e5.js'], styles: [] },
 };
-writeFileSync(path.join(dist, 'route-preloads.json'), JSON.stringify(table));
+const dist = rendererDist('preloads', table);
 
 let server: TTestServer;
 beforeAll(async () => {
