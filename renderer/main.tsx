@@ -63,19 +63,8 @@ function startApp(): void {
   });
   setVisitorQueryFetch(auth.requester.fetch);
   if (auth.store.getIdentity() !== null || memberRendered) void loadData().catch(() => undefined);
-  // A member's first screen formats counts and dates: Intl's data loads now, while the page waits
-  // for its identity and data, not in the middle of that render (the first number formatter of a
-  // page costs 150–190 ms with the CPU slowed 4×, the first date formatter 25–40 ms; any after them
-  // 1–5 ms). Throwaway formatters: the data is what stays. A page with the refresh cookie started
-  // it from its head already (server/contracts/early-refresh.ts).
-  if (
-    initialState.sessionCookie === null ||
-    (initialState.sessionCookie === false && auth.store.getIdentity() !== null)
-  )
-    setTimeout(() => {
-      new Intl.NumberFormat().format(0);
-      new Intl.DateTimeFormat().format(0);
-    }, 0);
+  // A member's first screen formats counts and dates: a page with the refresh cookie loads Intl's
+  // data from its head, before the first paint (server/contracts/early-refresh.ts).
   const router = createRouterFor(runtime, auth, {
     data: { load: loadData, wrap: withDataProviders, prefetch: prefetchScreen },
   });

@@ -39,7 +39,7 @@ import { decodeIdentity, serializeStoredIdentity } from './client/identity-store
 import { AppRoot, createRouterFor, firstView } from './app/app-root';
 import { createAppRuntime } from './app/runtime/app-runtime';
 import { createAppAuth } from './auth/app-auth';
-import { createData } from './data/data-module';
+import { answersOf, createData } from './data/data-module';
 import { prefetchScreen, withDataProviders } from './data/data-loader';
 import { windowAt } from './app/window-at';
 
@@ -54,7 +54,7 @@ export interface TMemberRenderOptions {
   waitMs: number;
 }
 
-/** `#root`'s markup, the query cache it was rendered with (dehydrated), and whose page it is. */
+/** `#root`'s markup, the answers it was rendered with (data-module.tsx `answersOf`), and whose page it is. */
 export interface TMemberRender {
   markup: string;
   state: unknown;
@@ -86,7 +86,7 @@ export async function renderMemberPage(options: TMemberRenderOptions): Promise<T
     });
     await firstView(router);
     const markup = await markupOf(<AppRoot runtime={runtime} auth={auth} router={router} />, options.waitMs);
-    return markup === null ? null : { markup, state: data.dehydrate(), userId: identity.userId };
+    return markup === null ? null : { markup, state: answersOf(data.queryClient), userId: identity.userId };
   } finally {
     auth.dispose();
   }

@@ -89,8 +89,8 @@ export function readMemberRendered(
   const { memberRendered: path, member: userId } = root.dataset;
   if (!path || !userId || path !== location.pathname || location.search !== '') return null;
   try {
-    const state: unknown = JSON.parse(doc.getElementById('member-state')?.textContent ?? '');
-    return typeof state === 'object' && state !== null ? { userId, state } : null;
+    // Its shape is checked where it is taken (data-module.tsx).
+    return { userId, state: JSON.parse(doc.getElementById('member-state')?.textContent ?? '') as unknown };
   } catch {
     return null;
   }

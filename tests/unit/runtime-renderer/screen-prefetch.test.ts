@@ -10,7 +10,7 @@ import { createElement, Suspense } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { TIdentity } from '../../../server/contracts/identity';
-import { createData, trpc, type TDataDeps, type TQueryUtils } from '../../../renderer/data/data-module';
+import { answersOf, createData, trpc, type TDataDeps, type TQueryUtils } from '../../../renderer/data/data-module';
 import { prefetchMarket } from '../../../renderer/features/shop/market-prefetch';
 import { lazyPart } from '../../../renderer/kit/lazy-part';
 import { lazyWithData } from '../../../renderer/data/data-loader';
@@ -115,7 +115,7 @@ describe('the query cache of a page the server rendered', () => {
     const server = fakeAuth({ ready: true, identity: identityOf(userId), answers: { 'home.landing': landing } });
     const rendered = createData({ auth: server.deps, reportForbidden: () => undefined });
     await rendered.prefetch(({ utils }) => utils.home.landing.prefetch({ market: 'US' }), { search: '' });
-    return JSON.parse(JSON.stringify(rendered.dehydrate()));
+    return JSON.parse(JSON.stringify(answersOf(rendered.queryClient)));
   }
 
   it('starts with what the page was rendered with, and asks for none of it again', async () => {
@@ -157,6 +157,17 @@ describe('the query cache of a page the server rendered', () => {
       initialData: { state, userId: 'member-1' },
     });
     expect(other.queryClient.getQueryData(key)).toBeUndefined();
+
+    // Anything not shaped like the server's answers is left out.
+    for (const garbage of ['a string', null, { queries: [] }, [{ data: 1 }], [null]]) {
+      const fresh = fakeAuth({ ready: false, identity: null });
+      const taken = createData({
+        auth: fresh.deps,
+        reportForbidden: () => undefined,
+        initialData: { state: garbage, userId: 'member-1' },
+      });
+      expect(taken.queryClient.getQueryCache().getAll()).toEqual([]);
+    }
   });
 });
 

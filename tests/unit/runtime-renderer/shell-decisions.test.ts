@@ -95,7 +95,7 @@ describe("a member's page the server rendered", () => {
     expect(readMemberRendered(doc as never, root as never, at('/home/', '?from=mail'))).toBeNull();
     const ownerless = page({ memberRendered: '/home/' });
     expect(readMemberRendered(ownerless.doc as never, ownerless.root as never, at('/home/'))).toBeNull();
-    for (const text of [null, '{not json', '"a string"', 'null']) {
+    for (const text of [null, '{not json']) {
       const broken = page({ memberRendered: '/home/', member: USER }, text);
       expect(readMemberRendered(broken.doc as never, broken.root as never, at('/home/'))).toBeNull();
     }
