@@ -6,6 +6,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_LOGIN, seedId } from '../../../prisma/seed';
+import { countRemovals, removedCount } from '../pages/removed-nodes';
 
 /** The first screen after a full load: a starved browser can take longer than the usual 10 s. */
 const FIRST_LOAD = { timeout: 60_000 };
@@ -89,26 +90,14 @@ test.describe("a member's home rendered by the server", () => {
       const url = new URL(request.url());
       if (url.pathname.startsWith('/trpc/')) asked.push(...url.pathname.slice('/trpc/'.length).split(','));
     });
-    await page.addInitScript(() => {
-      const counter = window as unknown as { removed: number };
-      counter.removed = 0;
-      new MutationObserver((mutations) => {
-        for (const mutation of mutations)
-          for (const node of mutation.removedNodes)
-            if (
-              node instanceof Element &&
-              (node.matches('[data-testid="home-reminders"]') || node.querySelector('[data-testid="home-reminders"]'))
-            )
-              counter.removed += 1;
-      }).observe(document, { childList: true, subtree: true });
-    });
+    await countRemovals(page, '[data-testid="home-reminders"]');
     await openHome(page);
     // Taken over: the shell's parts only the app renders are in (the bell), and her sections' parts
     // that come after the first paint (people she may know).
     await expect(page.getByTestId('home-people')).toBeVisible(FIRST_LOAD);
     await expect(page.getByTestId('account-menu')).toContainText('Dana');
     await expect(page.locator('#root')).not.toHaveAttribute('data-member-rendered');
-    expect(await page.evaluate(() => (window as unknown as { removed: number }).removed)).toBe(0);
+    expect(await removedCount(page)).toBe(0);
     expect(asked.filter((path) => HOME_DATA.includes(path))).toEqual([]);
     // An in-app navigation (no document load: the page keeps its state).
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));

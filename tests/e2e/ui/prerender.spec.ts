@@ -6,6 +6,7 @@
  */
 import { expect, test, type Route } from '@playwright/test';
 import { DEMO_LOGIN } from '../../../prisma/seed';
+import { countRemovals, removedCount } from '../pages/removed-nodes';
 
 test.describe('the prerendered landing page', () => {
   test('shows its heading and links with no script at all', async ({ page }) => {
@@ -25,21 +26,12 @@ test.describe('the prerendered landing page', () => {
       if (message.type() === 'error') errors.push(message.text());
     });
     // Counts the heading's removals from the document (a failed hydration renders it afresh).
-    await page.addInitScript(() => {
-      const counter = window as unknown as { headingsRemoved: number };
-      counter.headingsRemoved = 0;
-      new MutationObserver((mutations) => {
-        for (const mutation of mutations)
-          for (const node of mutation.removedNodes)
-            if (node instanceof Element && (node.tagName === 'H1' || node.querySelector('h1')))
-              counter.headingsRemoved += 1;
-      }).observe(document, { childList: true, subtree: true });
-    });
+    await countRemovals(page, 'h1');
     await page.goto('/');
     // Live data arrives after hydration: the landing page's markets fill the selector.
     await expect(page.getByTestId('landing-hero')).toBeVisible();
     await expect(page.getByText('Loading markets…')).toHaveCount(0);
-    expect(await page.evaluate(() => (window as unknown as { headingsRemoved: number }).headingsRemoved)).toBe(0);
+    expect(await removedCount(page)).toBe(0);
     // An in-app navigation (no document load: the page keeps its state).
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     await page.getByTestId('nav-shop').click();

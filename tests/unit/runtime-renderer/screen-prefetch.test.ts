@@ -117,15 +117,16 @@ describe('the query cache of a page the server rendered', () => {
     await rendered.prefetch(({ utils }) => utils.home.landing.prefetch({ market: 'US' }), { search: '' });
     return JSON.parse(JSON.stringify(answersOf(rendered.queryClient)));
   }
+  /** The browser's data module on a page rendered for `userId`, before its first refresh answers. */
+  function pageRenderedFor(userId: string, state: unknown) {
+    const auth = fakeAuth({ ready: false, identity: null });
+    const data = createData({ auth: auth.deps, reportForbidden: () => undefined, initialData: { state, userId } });
+    return { auth, data };
+  }
 
   it('starts with what the page was rendered with, and asks for none of it again', async () => {
     const state = await serverState('member-1');
-    const auth = fakeAuth({ ready: false, identity: null });
-    const data = createData({
-      auth: auth.deps,
-      reportForbidden: () => undefined,
-      initialData: { state, userId: 'member-1' },
-    });
+    const { auth, data } = pageRenderedFor('member-1', state);
     expect(data.queryClient.getQueryData(key)).toEqual(landing);
     const done = data.prefetch(({ utils }) => utils.home.landing.prefetch({ market: 'US' }), { search: '' });
     // The page's first refresh names the member it was rendered for: the data stays, fresh.
@@ -139,12 +140,7 @@ describe('the query cache of a page the server rendered', () => {
 
   it("drops it when the first refresh names someone else, and never takes another person's", async () => {
     const state = await serverState('member-1');
-    const auth = fakeAuth({ ready: false, identity: null });
-    const data = createData({
-      auth: auth.deps,
-      reportForbidden: () => undefined,
-      initialData: { state, userId: 'member-1' },
-    });
+    const { auth, data } = pageRenderedFor('member-1', state);
     auth.setIdentity(identityOf('member-2'));
     await tick();
     expect(data.queryClient.getQueryData(key)).toBeUndefined();
@@ -160,12 +156,7 @@ describe('the query cache of a page the server rendered', () => {
 
     // Anything not shaped like the server's answers is left out.
     for (const garbage of ['a string', null, { queries: [] }, [{ data: 1 }], [null]]) {
-      const fresh = fakeAuth({ ready: false, identity: null });
-      const taken = createData({
-        auth: fresh.deps,
-        reportForbidden: () => undefined,
-        initialData: { state: garbage, userId: 'member-1' },
-      });
+      const { data: taken } = pageRenderedFor('member-1', garbage);
       expect(taken.queryClient.getQueryCache().getAll()).toEqual([]);
     }
   });
