@@ -30,11 +30,13 @@ export const REFRESH_TOKEN_PATH = '/auth/v2/refresh-token/';
 
 /**
  * The page's first formatting of a count or a date loads the browser's locale data: one task of
- * 120–260 ms with the CPU slowed 4×, whatever formatter comes first (any after it 1–20 ms). Started
- * here, in a task of its own as soon as the head is parsed, it runs while the page waits for its
- * stylesheet and scripts: before the first paint, where it blocks nothing. Left to the app (as
- * renderer/main.tsx still does for pages without this script), it ran after a member's page the
- * server rendered had painted, as one long task (total blocking time). Throwaway formatters.
+ * 40–260 ms with the CPU slowed 4× (by machine), whatever formatter comes first (any after it
+ * 1–20 ms). Started here, in a task of its own as soon as the head is parsed, it runs while the page
+ * waits for its stylesheet and scripts: before the first paint, where it blocks nothing. Left to the
+ * app, it ran after the page had painted (a member's page the server rendered; the visitor's landing
+ * page, when its member count came in), inside a long task (total blocking time). Throwaway
+ * formatters. It is also the whole inline script of a visitor's prerendered page
+ * (server/http/renderer.ts), which has no refresh to start.
  */
 export const INTL_WARM_UP =
   'setTimeout(function(){try{new Intl.NumberFormat().format(0);new Intl.DateTimeFormat().format(0)}catch(e){}},0);';

@@ -1,6 +1,6 @@
 /**
  * Security headers on every answer, decided by helmet: a Content-Security-Policy allowing only our
- * own scripts (files, and the one fixed inline script of a signed-in browser's page, by its hash;
+ * own scripts (files, and two fixed inline scripts of a page's head, by their hashes;
  * Mantine needs inline styles) and no framing (frame-ancestors, X-Frame-Options), no MIME sniffing, a strict referrer policy (a route may set a stricter one, as the link interstitial
  * does), same-origin opener; https deployments add HSTS. Helmet has no Permissions-Policy, so that
  * one header is added here: no powerful browser features.
@@ -15,14 +15,20 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { TConfig } from '../config';
-import { EARLY_REFRESH_SCRIPT } from '../contracts/early-refresh';
+import { EARLY_REFRESH_SCRIPT, INTL_WARM_UP } from '../contracts/early-refresh';
 
-/** The one inline script a page may run, allowed by its hash (server/contracts/early-refresh.ts). */
-export const EARLY_REFRESH_CSP_SOURCE = `'sha256-${createHash('sha256').update(EARLY_REFRESH_SCRIPT).digest('base64')}'`;
+const hashSource = (script: string): string => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+
+/**
+ * The two fixed inline scripts a page may run, allowed by their hashes (server/contracts/early-refresh.ts):
+ * a signed-in browser's first refresh, and the locale warm-up alone on a visitor's prerendered page.
+ */
+export const EARLY_REFRESH_CSP_SOURCE = hashSource(EARLY_REFRESH_SCRIPT);
+export const INTL_WARM_UP_CSP_SOURCE = hashSource(INTL_WARM_UP);
 
 export const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'", EARLY_REFRESH_CSP_SOURCE],
+  scriptSrc: ["'self'", EARLY_REFRESH_CSP_SOURCE, INTL_WARM_UP_CSP_SOURCE],
   styleSrc: ["'self'", "'unsafe-inline'"],
   // blob: for pictures read with the member's token and shown from an object URL (the gallery's
   // photos, issue 31: only people in the exchange may read them, so they are not plain links).

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { INTL_WARM_UP } from '../../../server/contracts/early-refresh';
 import { createMarket } from '../../factories/shop';
 import { testDb } from '../../helpers/db';
 import { startTestServer, type TTestServer } from '../../helpers/server';
@@ -9,7 +11,10 @@ import { startTestServer, type TTestServer } from '../../helpers/server';
 // A tiny renderer build, so static serving is tested without depending on Vite.
 const dist = mkdtempSync(path.join(os.tmpdir(), 'gifting-dist-'));
 mkdirSync(path.join(dist, 'assets'));
-writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Gifting test shell</title><div id="root"></div>');
+writeFileSync(
+  path.join(dist, 'index.html'),
+  '<!doctype html><head><meta charset="UTF-8" /><title>Gifting test shell</title></head><div id="root"></div>',
+);
 writeFileSync(path.join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
 writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 // What the build's prerender writes (scripts/lib/prerender.ts): the landing page's `#root` markup.
@@ -184,6 +189,18 @@ describe('the pages the build prerendered for visitors', () => {
     const html = await response.text();
     expect(html).toContain(PRERENDERED_ROOT);
     expect(html).toContain('"sessionCookie":false');
+  });
+
+  it('start loading the locale data from the top of the head, by the one inline script the policy allows them', async () => {
+    const response = await get('/');
+    const html = await response.text();
+    expect(html).toContain(`<meta charset="UTF-8" /><script>${INTL_WARM_UP}</script>`);
+    expect(html.match(/<script>/g)).toHaveLength(1);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain(`'sha256-${createHash('sha256').update(INTL_WARM_UP).digest('base64')}'`);
+    // A page the build did not prerender renders in the browser: its formatting comes later.
+    expect(await (await get('/shop/')).text()).not.toContain('<script>');
+    expect(await (await get('/?market=GB')).text()).not.toContain('<script>');
   });
 
   it('come empty to a signed-in browser, with a query, at other paths and in maintenance', async () => {

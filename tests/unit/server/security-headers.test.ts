@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { EARLY_REFRESH_SCRIPT } from '../../../server/contracts/early-refresh';
+import { EARLY_REFRESH_SCRIPT, INTL_WARM_UP } from '../../../server/contracts/early-refresh';
 import { CSP_DIRECTIVES, helmetOptions, securityHeaders } from '../../../server/http/security-headers';
 
 describe('security headers (helmet, run once at start)', () => {
@@ -10,9 +10,10 @@ describe('security headers (helmet, run once at start)', () => {
   it('holds the policy helmet builds from our directives, and no upgrade-insecure-requests', () => {
     const csp = http['content-security-policy'];
     expect(csp).toContain("default-src 'self'");
-    // Our files, and by its hash the one inline script of a signed-in browser's page (no 'unsafe-inline').
-    const hash = createHash('sha256').update(EARLY_REFRESH_SCRIPT).digest('base64');
-    expect(csp).toContain(`script-src 'self' 'sha256-${hash}';`);
+    // Our files, and by their hashes the two fixed inline scripts of a page's head (no 'unsafe-inline'):
+    // a signed-in browser's first refresh, and a visitor's prerendered page's locale warm-up.
+    const hash = (script: string): string => createHash('sha256').update(script).digest('base64');
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash(EARLY_REFRESH_SCRIPT)}' 'sha256-${hash(INTL_WARM_UP)}';`);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain('upgrade-insecure-requests');
     // One directive per entry of our list, no more (useDefaults: false).
