@@ -66,6 +66,13 @@ export default tseslint.config(
           message:
             "The build leaves tRPC's suspense and prefetch hooks out (scripts/lib/vendor-shake.ts): use useQuery, or a screen's prefetch.",
         },
+        {
+          // The same two names as DROPPED_BUTTON_STATICS in scripts/lib/vendor-shake.ts.
+          selector:
+            ':matches(MemberExpression, JSXMemberExpression)[object.name="Button"] > :matches(Identifier, JSXIdentifier).property[name=/^(Group|GroupSection)$/]',
+          message:
+            "The build drops Mantine's Button.Group and Button.GroupSection (scripts/lib/vendor-shake.ts): import ButtonGroup from '@mantine/core'.",
+        },
       ],
     },
   },

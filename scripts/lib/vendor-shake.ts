@@ -23,6 +23,12 @@
  *   the hooks object, so Rollup drops them and the React Query code only they use. ESLint refuses
  *   a call of any of them in the renderer (eslint.config.js), since the types still offer them.
  *
+ * - Mantine's Button carries its group components as statics (`Button.Group = ButtonGroup;`,
+ *   `Button.GroupSection = ButtonGroupSection;`), so every page's first load held both (about
+ *   1.6 KB minified) though the app never groups buttons that way. The rule drops the two writes;
+ *   ButtonGroup stays importable by name. ESLint refuses `Button.Group` and `Button.GroupSection`
+ *   in the renderer (eslint.config.js).
+ *
  * Hand-written because the annotation plugins annotate every top-level call, not only these
  * factories, and none drops the displayName writes. Whole lines are removed or extended in place,
  * so line numbers (and the source maps' lines) stay as they were.
@@ -86,6 +92,18 @@ export function dropUnusedTrpcHooks(code: string): { code: string; counts: Recor
   return { code: hooks.out, counts: { hooks: hooks.count } };
 }
 
+/** The statics of Mantine's Button the build drops (see above; eslint.config.js refuses them). */
+export const DROPPED_BUTTON_STATICS = ['Group', 'GroupSection'] as const;
+
+export function dropButtonGroupStatics(code: string): { code: string; counts: Record<string, number> } {
+  const statics = replaceCounting(
+    code,
+    new RegExp(`^Button\\.(${DROPPED_BUTTON_STATICS.join('|')}) = ButtonGroup(Section)?;$`, 'gm'),
+    () => '',
+  );
+  return { code: statics.out, counts: { statics: statics.count } };
+}
+
 export const VENDOR_RULES: readonly TRule[] = [
   {
     name: 'react-router components',
@@ -108,6 +126,13 @@ export const VENDOR_RULES: readonly TRule[] = [
     holds: 'function createRootHooks(',
     rewrite: dropUnusedTrpcHooks,
     least: { hooks: UNBUNDLED_TRPC_HOOKS.length },
+  },
+  {
+    name: "Mantine's Button group statics",
+    file: /\/node_modules\/@mantine\/core\/esm\/components\/Button\/Button\.mjs$/,
+    holds: 'Button.Group = ',
+    rewrite: dropButtonGroupStatics,
+    least: { statics: DROPPED_BUTTON_STATICS.length },
   },
 ];
 

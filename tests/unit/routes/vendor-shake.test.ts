@@ -6,6 +6,8 @@ import { readFileSync } from 'node:fs';
 import {
   annotateReactRouter,
   annotateTrpcWsLink,
+  DROPPED_BUTTON_STATICS,
+  dropButtonGroupStatics,
   dropUnusedTrpcHooks,
   UNBUNDLED_TRPC_HOOKS,
   vendorShakePlugin,
@@ -14,8 +16,13 @@ import {
 const ROUTER = path.join(PROJECT_ROOT, 'node_modules/react-router/dist/production/index.mjs');
 const TRPC_CLIENT = path.join(PROJECT_ROOT, 'node_modules/@trpc/client/dist/index.mjs');
 const TRPC_REACT = path.join(PROJECT_ROOT, 'node_modules/@trpc/react-query/dist/index.mjs');
+const MANTINE_BUTTON = path.join(PROJECT_ROOT, 'node_modules/@mantine/core/esm/components/Button/Button.mjs');
 
-/** Bundles `source` against react-router's production build (react external), with or without the transform. */
+/**
+ * Bundles `source` against the package file under test (react-router's production build, tRPC's
+ * client or React hooks, Mantine's Button), with or without the transform. Other packages a file
+ * imports by name stay outside the bundle (no resolver for them).
+ */
 async function bundle(source: string, shake: boolean): Promise<string> {
   const entry: RollupPlugin = {
     name: 'entry',
@@ -28,7 +35,9 @@ async function bundle(source: string, shake: boolean): Promise<string> {
             ? TRPC_CLIENT
             : id === '@trpc/react-query'
               ? TRPC_REACT
-              : null,
+              : id === 'mantine-button'
+                ? MANTINE_BUTTON
+                : null,
     load: (id) => (id === 'entry' ? source : null),
   };
   const build = await rollup({
@@ -37,6 +46,8 @@ async function bundle(source: string, shake: boolean): Promise<string> {
     external: (id) =>
       id === 'react' || id === 'react-dom' || id.startsWith('@trpc/server') || id.startsWith('@tanstack/'),
     plugins: [entry, ...(shake ? [vendorShakePlugin() as unknown as RollupPlugin] : [])],
+    // As Vite reads Mantine's package.json ("sideEffects": ["*.css"]): its modules only define things.
+    treeshake: { moduleSideEffects: (id) => !id.includes('/node_modules/@mantine/') },
     onwarn: () => undefined,
   });
   const { output } = await build.generate({ format: 'es' });
@@ -109,6 +120,25 @@ describe('vendor shake (scripts/lib/vendor-shake.ts)', () => {
     );
   });
 
+  it("lets a bundle of Mantine's Button leave its group components out, keeping the button", async () => {
+    const source = "export { Button } from 'mantine-button';";
+    const plain = await bundle(source, false);
+    const shaken = await bundle(source, true);
+    expect(plain).toContain('@mantine/core/ButtonGroupSection');
+    expect(plain).toContain('@mantine/core/ButtonGroup"');
+    expect(shaken).not.toContain('ButtonGroup');
+    expect(shaken).toContain('"@mantine/core/Button"');
+    expect(dropButtonGroupStatics('Button.classes = classes;\nButton.Group = ButtonGroup;\nx();').code).toBe(
+      'Button.classes = classes;\n\nx();',
+    );
+  });
+
+  it('names the same Button statics in the lint rule that refuses them', () => {
+    const config = readFileSync(path.join(PROJECT_ROOT, 'eslint.config.js'), 'utf8');
+    const names = /\[object\.name="Button"\][^\n]*property\[name=\/\^\(([^)]*)\)\$\/\]/.exec(config)?.[1]?.split('|');
+    expect(names?.sort()).toEqual([...DROPPED_BUTTON_STATICS].sort());
+  });
+
   it('names the same hooks in the lint rule that refuses calls of them', () => {
     const config = readFileSync(path.join(PROJECT_ROOT, 'eslint.config.js'), 'utf8');
     const names = /Identifier\.property\[name=\/\^\(([^)]*)\)\$\/\]/.exec(config)?.[1]?.split('|');
@@ -129,6 +159,10 @@ describe('vendor shake (scripts/lib/vendor-shake.ts)', () => {
     const hooks = '/x/node_modules/@trpc/react-query/dist/shared-ABC.mjs';
     expect(() => transform.call({}, 'function createRootHooks(config) { return { useQuery }; }', hooks)).toThrow(
       /suspense and prefetch hooks/,
+    );
+    const button = '/x/node_modules/@mantine/core/esm/components/Button/Button.mjs';
+    expect(() => transform.call({}, 'Button.Group = ButtonGroup;\nButton.Sections = ButtonSections;', button)).toThrow(
+      /Button group statics/,
     );
     expect(transform.call({}, 'var Link = React.forwardRef(x);', '/x/node_modules/other/index.mjs')).toBeNull();
   });
