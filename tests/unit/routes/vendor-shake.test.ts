@@ -55,6 +55,11 @@ async function bundle(source: string, shake: boolean): Promise<string> {
   return output.map((chunk) => (chunk.type === 'chunk' ? chunk.code : '')).join('\n');
 }
 
+/** The same source bundled without the transform (what the installed package gives) and with it. */
+async function bundleBoth(source: string): Promise<{ plain: string; shaken: string }> {
+  return { plain: await bundle(source, false), shaken: await bundle(source, true) };
+}
+
 describe('vendor shake (scripts/lib/vendor-shake.ts)', () => {
   it('marks the top-level React factories pure and drops the displayName writes, keeping every line', () => {
     const code = [
@@ -79,8 +84,7 @@ describe('vendor shake (scripts/lib/vendor-shake.ts)', () => {
 
   it("lets a bundle that uses only react-router's hooks leave its Link, NavLink and Form out", async () => {
     const source = "export { useHref, useLinkClickHandler, useRoutes } from 'react-router';";
-    const plain = await bundle(source, false);
-    const shaken = await bundle(source, true);
+    const { plain, shaken } = await bundleBoth(source);
     // Without the transform, the installed react-router keeps them (the reason for it).
     expect(plain).toContain('data-discover');
     expect(plain).toContain('PrefetchPageLinks');
@@ -93,8 +97,7 @@ describe('vendor shake (scripts/lib/vendor-shake.ts)', () => {
 
   it("lets a bundle that uses tRPC's server-sent events link leave the WebSocket client out", async () => {
     const source = "export { httpSubscriptionLink, httpBatchLink } from '@trpc/client';";
-    const plain = await bundle(source, false);
-    const shaken = await bundle(source, true);
+    const { plain, shaken } = await bundleBoth(source);
     expect(plain).toContain('class WsConnection');
     expect(shaken).not.toContain('WsConnection');
     expect(shaken).not.toContain('new WebSocket');
@@ -106,8 +109,7 @@ describe('vendor shake (scripts/lib/vendor-shake.ts)', () => {
 
   it("lets a bundle of tRPC's React hooks leave the suspense and prefetch hooks out, keeping the others", async () => {
     const source = "export { createTRPCReact } from '@trpc/react-query';";
-    const plain = await bundle(source, false);
-    const shaken = await bundle(source, true);
+    const { plain, shaken } = await bundleBoth(source);
     for (const hook of UNBUNDLED_TRPC_HOOKS) {
       // React Query's own hook, imported by name from the (external) package.
       expect(plain).toMatch(new RegExp(`\\b${hook}\\b`));
@@ -122,8 +124,7 @@ describe('vendor shake (scripts/lib/vendor-shake.ts)', () => {
 
   it("lets a bundle of Mantine's Button leave its group components out, keeping the button", async () => {
     const source = "export { Button } from 'mantine-button';";
-    const plain = await bundle(source, false);
-    const shaken = await bundle(source, true);
+    const { plain, shaken } = await bundleBoth(source);
     expect(plain).toContain('@mantine/core/ButtonGroupSection');
     expect(plain).toContain('@mantine/core/ButtonGroup"');
     expect(shaken).not.toContain('ButtonGroup');
