@@ -189,6 +189,9 @@ describe('the pages the build prerendered for visitors', () => {
     const html = await response.text();
     expect(html).toContain(PRERENDERED_ROOT);
     expect(html).toContain('"sessionCookie":false');
+    // Painted whole, not before its root is parsed; a page that renders in the browser holds nothing back.
+    expect(html).toContain('<link rel="expect" href="#root" blocking="render">');
+    expect(await (await get('/shop/')).text()).not.toContain('rel="expect"');
   });
 
   it('start loading the locale data from the top of the head, by the one inline script the policy allows them', async () => {

@@ -66,6 +66,7 @@ async function page(client: TestBrowser, url = '/home/'): Promise<{ html: string
 }
 
 const isRendered = (html: string): boolean => html.includes('data-member-rendered=');
+const ROOT_BEFORE_PAINT = '<link rel="expect" href="#root" blocking="render">';
 
 /**
  * The module loads on the first member's page, which renders in the browser meanwhile: asks until
@@ -99,6 +100,9 @@ describe("a member's home rendered by the server", () => {
     // The page's styles apply from the first paint, not only load.
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/home-b2.css">');
     expect(html).not.toContain('rel="preload" as="style"');
+    // And it is painted whole: not before its root is parsed.
+    expect(html.indexOf(ROOT_BEFORE_PAINT)).toBeGreaterThan(0);
+    expect(html.indexOf(ROOT_BEFORE_PAINT)).toBeLessThan(html.indexOf('</head>'));
   });
 
   it("renders each member's page with their own data only", async () => {
@@ -142,7 +146,10 @@ describe('pages the server does not render', () => {
     await renderedPage(client);
     expect(isRendered((await page(new TestBrowser(server.baseUrl))).html)).toBe(false);
     expect(isRendered((await page(client, '/home/?from=mail')).html)).toBe(false);
-    expect(isRendered((await page(client, '/shop/')).html)).toBe(false);
+    const shop = (await page(client, '/shop/')).html;
+    expect(isRendered(shop)).toBe(false);
+    // An empty root holds no paint back.
+    expect(shop).not.toContain(ROOT_BEFORE_PAINT);
   });
 
   it('a cookie that names no live sign-in: unknown, used, or logged out', async () => {
