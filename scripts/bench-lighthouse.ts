@@ -11,13 +11,11 @@
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { DEMO_LOGIN } from '../prisma/seed';
-import { startBenchServer } from './lib/bench-pages';
+import { benchArguments, median, startBenchServer } from './lib/bench-pages';
 import { CHROMIUM_ARGS, ensureChromium } from './lib/chromium';
 import { ensureRendererBuilt } from './lib/renderer-build';
 
-const JSON_OUT = process.argv.includes('--json');
-const runsAt = process.argv.indexOf('--runs');
-const RUNS = runsAt > 0 ? Math.max(1, Number(process.argv[runsAt + 1]) || 3) : 3;
+const { json: JSON_OUT, runs: RUNS } = benchArguments(process.argv, 3);
 const PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 3198);
 const BASE = `http://127.0.0.1:${PORT}`;
 /** Issue 27's goal for both pages. */
@@ -93,12 +91,6 @@ async function score(port: number, url: string, cookie: string | null): Promise<
     }
     if (attempt >= TRIES) throw new Error(`Lighthouse gave no score for ${url}: ${lhr?.runtimeError?.message}`);
   }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 // RENDERER_DIST (read by the server too) measures another build as it is, without rebuilding.

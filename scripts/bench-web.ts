@@ -12,15 +12,13 @@
  *   npm run bench:web [-- --json] [-- --runs 7]
  */
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { BENCH_PAGES, signInDemo, startBenchServer } from './lib/bench-pages';
+import { BENCH_PAGES, benchArguments, median, signInDemo, startBenchServer } from './lib/bench-pages';
 import { CHROMIUM_ARGS, ensureChromium } from './lib/chromium';
 import { measurePageWeight } from './lib/page-weight';
 import { waitForQuietNetwork } from './lib/quiet-network';
 import { ensureRendererBuilt } from './lib/renderer-build';
 
-const JSON_OUT = process.argv.includes('--json');
-const runsAt = process.argv.indexOf('--runs');
-const RUNS = runsAt > 0 ? Math.max(1, Number(process.argv[runsAt + 1]) || 5) : 5;
+const { json: JSON_OUT, runs: RUNS } = benchArguments(process.argv, 5);
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 3197);
 const BASE = `http://127.0.0.1:${PORT}`;
 const CPU_SLOWDOWN = 4;
@@ -72,12 +70,6 @@ async function coldLoad(browser: Browser, target: string, signedIn: boolean): Pr
   } finally {
     await context.close();
   }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 // RENDERER_DIST (read by the server too) measures another build as it is, without rebuilding.

@@ -113,3 +113,19 @@ export async function signInDemo(context: BrowserContext, base: string): Promise
   });
   if (!answer.ok()) throw new Error(`Log-in failed: ${answer.status()}`);
 }
+
+/** The middle of the values (the mean of the two middle ones for an even count). */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** A page benchmark's command line: `--json` (one JSON object per measure) and `--runs N`. */
+export function benchArguments(argv: readonly string[], defaultRuns: number): { json: boolean; runs: number } {
+  const runsAt = argv.indexOf('--runs');
+  return {
+    json: argv.includes('--json'),
+    runs: runsAt > 0 ? Math.max(1, Number(argv[runsAt + 1]) || defaultRuns) : defaultRuns,
+  };
+}

@@ -308,7 +308,8 @@ export async function registerRenderer(app: FastifyInstance, options: TRendererO
         : withPrerendered(index.html, url.pathname, prerendered);
     const shell = head ? withPreviewHead(page, head) : page;
     const preloads = errorType ? '' : index.preloads(url.pathname, sessionCookie ?? false, memberRender !== null);
-    // A signed-in browser's page starts its refresh with the HTML instead of after the scripts.
+    // A signed-in browser's page starts its refresh (and the locale warm-up) with the HTML instead of
+    // after the scripts; a visitor's prerendered page starts the warm-up alone.
     const started =
       sessionCookie === true && !errorType
         ? withEarlyRefresh(shell)
